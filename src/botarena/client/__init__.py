@@ -1,0 +1,1 @@
+"""The bot SDK: what a bot author imports."""

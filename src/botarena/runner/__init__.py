@@ -1,0 +1,1 @@
+"""Many games between bots: scheduling, statistics, reports."""

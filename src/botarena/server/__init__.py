@@ -1,0 +1,1 @@
+"""Game servers: lobby, rooms, timeouts, replays and the asyncio frontends."""
