@@ -1,0 +1,289 @@
+"""``python -m botarena.conformance blokus FILE.jsonl [...]``: check the Blokus engine.
+
+Reads the official fixture files of ``shared/fixtures/blokus-2021/`` (schemas
+``blokus2021-position/1`` and ``blokus2021-game/1``; see the README there) and compares our
+engine with the official 21.4.0 engine:
+
+* positions: derived values (round, colour and team to move, first move), status (game over,
+  colour and team points, winner), the legal move set (canonical rotation/flip, position and
+  cells), the anchor fields, the probe moves (verdict, mistake, reason text, move text,
+  covered cells, state after a valid move) and the result of final positions;
+* games: a replay of every move from the empty board must reproduce the final state and the
+  result.
+
+Which mistake is reported when several cells of a piece fail *different* per-cell checks
+depends on Java ``HashSet`` order officially; the fixture lists every candidate
+(``cell_mistakes``). Our engine reports the first failing cell in row-major order (y, then
+x), and any listed mistake is accepted.
+
+Prints ``blokus: N positions, M mismatches`` (games count as positions) and returns 1 when
+M > 0, 2 on unusable input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from botarena.core import Outcome, Team, match_points
+from botarena.games.blokus import (
+    COLOURS,
+    BlokusState,
+    Color,
+    InvalidBlokusMove,
+    Move,
+    MoveMistake,
+    Rotation,
+    SetMove,
+    Shape,
+    SkipMove,
+    violation_reason,
+)
+
+POSITION_SCHEMA = "blokus2021-position/1"
+GAME_SCHEMA = "blokus2021-game/1"
+MAX_REPORTED = 20
+"""How many mismatch details are printed (to stderr) before only counting."""
+
+Json = dict[str, Any]
+
+
+def parse_move(data: Json) -> Move:
+    """A move in the fixture's ``last_move`` format."""
+    color = None if data.get("color") is None else Color[data["color"]]
+    if data["type"] == "skip":
+        return SkipMove(color)
+    return SetMove(
+        color,
+        Shape[data["kind"]],
+        Rotation[data["rotation"]],
+        bool(data["isFlipped"]),
+        int(data["x"]),
+        int(data["y"]),
+    )
+
+
+def state_from_position(data: Json) -> BlokusState:
+    """The engine state described by one ``blokus2021-position/1`` object."""
+    letters = {color.name[0]: color for color in COLOURS}
+    board = {
+        (x, y): letters[char]
+        for y, row in enumerate(data["board"])
+        for x, char in enumerate(row)
+        if char != "."
+    }
+    last_move = None if data["last_move"] is None else parse_move(data["last_move"])
+    return BlokusState.from_parts(
+        Shape[data["start_piece"]],
+        board,
+        {
+            Color[name]: [Shape[shape] for shape in shapes]
+            for name, shapes in data["shapes"].items()
+        },
+        turn=data["turn"],
+        valid_colors=[Color[name] for name in data["valid_colors"]],
+        last_move=last_move,
+        last_move_mono={Color[name]: value for name, value in data["last_move_mono"].items()},
+    )
+
+
+def points_of(state: BlokusState) -> dict[str, int]:
+    return {color.name: state.points(color) for color in COLOURS}
+
+
+def win_condition(state: BlokusState) -> Json | None:
+    """The official ``Game.checkWinCondition()`` in the fixture's form."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        return {"winner": None, "reason": "EQUAL_SCORE"}
+    return {"winner": Team(outcome.winner).name, "reason": "DIFFERING_SCORES"}
+
+
+def regular_result(state: BlokusState) -> Json:
+    """The official score map of a regularly finished game (spec §5.4, §5.5)."""
+    outcome = state.outcome()
+    assert outcome is not None
+    scores = [
+        {
+            "team": team.name,
+            "cause": "REGULAR",
+            "reason": "",
+            "parts": [match_points(outcome, int(team)), state.team_points(team)],
+        }
+        for team in Team
+    ]
+    winners = [team.name for team in Team] if outcome.is_draw else [Team(_winner(outcome)).name]
+    return {"scores": scores, "winners": winners}
+
+
+def _winner(outcome: Outcome) -> int:
+    assert outcome.winner is not None
+    return outcome.winner
+
+
+def move_row(move: SetMove) -> tuple[Any, ...]:
+    """A legal move in the fixture's ``moves`` format (cells as ``y * 20 + x``)."""
+    cells = tuple(sorted(y * 20 + x for x, y in move.cells()))
+    return (move.kind.name, move.rotation.name, move.flipped, move.x, move.y, cells)
+
+
+def after_state(state: BlokusState) -> Json:
+    return {
+        "turn": state.turn,
+        "round": state.round,
+        "current": state.current_color.name,
+        "valid_colors": [color.name for color in state.valid_colors],
+        "game_over": state.is_terminal(),
+        "points": points_of(state),
+        "last_move_mono": {color.name: value for color, value in state.last_move_mono.items()},
+    }
+
+
+def _diff(label: str, ours: object, official: object) -> list[str]:
+    return [] if ours == official else [f"{label}: ours {ours!r}, official {official!r}"]
+
+
+def check_candidate(state: BlokusState, candidate: Json) -> list[str]:
+    """Differences between our verdict on one probe move and the official one."""
+    move = parse_move(candidate["move"])
+    problems = _diff("move text", move.text(), candidate["move_text"])
+    if isinstance(move, SetMove):
+        problems += _diff("cells", [list(cell) for cell in move.cells()], candidate["cells"])
+    trial = state.clone()
+    try:
+        trial.apply(move)
+    except InvalidBlokusMove as error:
+        if candidate["valid"]:
+            return [*problems, f"rejected a valid move: {error.reason}"]
+        accepted = candidate.get("cell_mistakes", [candidate["mistake"]])
+        if error.mistake.name not in accepted:
+            return [*problems, f"mistake {error.mistake.name}, official one of {accepted}"]
+        expected = violation_reason(error.mistake, move)
+        if error.mistake.name == candidate["mistake"]:
+            expected = candidate["reason"]
+        problems += _diff("reason", error.reason, expected)
+        official_message = MoveMistake[error.mistake.name].message
+        if not expected.startswith(official_message):
+            problems.append(f"reason {expected!r} does not start with {official_message!r}")
+        return problems
+    if not candidate["valid"]:
+        return [*problems, f"accepted an invalid move ({candidate['mistake']})"]
+    return problems + _diff("after", after_state(trial), candidate["after"])
+
+
+def check_position(data: Json) -> list[str]:
+    """Differences between our engine and one official position."""
+    state = state_from_position(data)
+    problems: list[str] = []
+    problems += _diff("round", state.round, data["round"])
+    problems += _diff("current", state.current_color.name, data["current"])
+    problems += _diff("current_team", state.current_team.name, data["current_team"])
+    problems += _diff(
+        "is_first_move", state.is_first_move(state.current_color), data["is_first_move"]
+    )
+    status = data["status"]
+    problems += _diff("game_over", state.is_terminal(), status["game_over"])
+    problems += _diff("points", points_of(state), status["points"])
+    team_points = {team.name: state.team_points(team) for team in Team}
+    problems += _diff("team_points", team_points, status["team_points"])
+    problems += _diff("win_condition", win_condition(state), status["win_condition"])
+
+    moves = state.set_moves() if state.valid_colors else []
+    problems += _diff("n_moves", len(moves), data["n_moves"])
+    ours = {move_row(move) for move in moves}
+    official = {(k, r, f, x, y, tuple(cells)) for k, r, f, x, y, cells in data["moves"]}
+    if ours != official:
+        problems.append(
+            f"legal moves: {len(ours - official)} extra (e.g. {sorted(ours - official)[:2]}), "
+            f"{len(official - ours)} missing (e.g. {sorted(official - ours)[:2]})"
+        )
+    if data["anchors"] is not None:
+        anchors = [list(field) for field in state.anchors(state.current_color)]
+        problems += _diff("anchors", anchors, data["anchors"])
+    for index, candidate in enumerate(data["candidates"]):
+        problems += [f"candidate {index}: {p}" for p in check_candidate(state, candidate)]
+    if "result" in data:
+        if state.is_terminal():
+            problems += _diff("result", regular_result(state), data["result"])
+        else:
+            problems.append("official result present, but our game is not over")
+    return problems
+
+
+def check_game(data: Json) -> list[str]:
+    """Differences after replaying one ``blokus2021-game/1`` game from the empty board."""
+    state = BlokusState(Shape[data["start_piece"]])
+    for ply, move_data in enumerate(data["moves"]):
+        try:
+            state.apply(parse_move(move_data))
+        except InvalidBlokusMove as error:
+            return [f"ply {ply}: rejected an official move: {error.reason}"]
+    problems: list[str] = []
+    problems += _diff("plies", len(data["moves"]), data["plies"])
+    problems += _diff("final_turn", state.turn, data["final_turn"])
+    problems += _diff("final_round", state.round, data["final_round"])
+    valid = [color.name for color in state.valid_colors]
+    problems += _diff("final_valid_colors", valid, data["final_valid_colors"])
+    problems += _diff("points", points_of(state), data["points"])
+    team_points = {team.name: state.team_points(team) for team in Team}
+    problems += _diff("team_points", team_points, data["team_points"])
+    mono = {color.name: value for color, value in state.last_move_mono.items()}
+    problems += _diff("final_last_move_mono", mono, data["final_last_move_mono"])
+    if not state.is_terminal():
+        return [*problems, "the replayed game is not over"]
+    return problems + _diff("result", regular_result(state), data["result"])
+
+
+def read_records(path: Path) -> Iterator[tuple[int, Json]]:
+    with path.open(encoding="utf-8") as stream:
+        for number, line in enumerate(stream, start=1):
+            if line.strip():
+                yield number, json.loads(line)
+
+
+def check_file(path: Path, report: list[str]) -> tuple[int, int]:
+    """Check every record of ``path``; return (records, mismatching records)."""
+    total = mismatches = 0
+    for number, record in read_records(path):
+        schema = record.get("schema")
+        if schema == POSITION_SCHEMA:
+            problems = check_position(record)
+            label = f"{record['game']} ply {record['ply']}"
+        elif schema == GAME_SCHEMA:
+            problems = check_game(record)
+            label = f"{record['game']} (full game)"
+        else:
+            raise ValueError(f"{path}:{number}: unknown schema {schema!r}")
+        total += 1
+        if problems:
+            mismatches += 1
+            report.extend(f"{path.name}:{number} {label}: {p}" for p in problems)
+    return total, mismatches
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in {"-h", "--help"}:
+        print("usage: python -m botarena.conformance blokus FILE.jsonl [FILE.jsonl ...]")
+        return 0 if argv else 2
+    total = mismatches = 0
+    report: list[str] = []
+    for name in argv:
+        path = Path(name)
+        try:
+            counted, failed = check_file(path, report)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            print(f"blokus: cannot check {name}: {error}", file=sys.stderr)
+            return 2
+        total += counted
+        mismatches += failed
+    for line in report[:MAX_REPORTED]:
+        print(line, file=sys.stderr)
+    if len(report) > MAX_REPORTED:
+        print(f"... {len(report) - MAX_REPORTED} more differences", file=sys.stderr)
+    print(f"blokus: {total} positions, {mismatches} mismatches")
+    return 1 if mismatches else 0

@@ -1,0 +1,129 @@
+"""Blokus moves, their official texts, and the official mistakes.
+
+Moves keep exactly what was sent (rotation, flip, position), because the server echoes a
+move as received; :meth:`SetMove.cells` gives the covered fields, which is what legality
+and move identity depend on (spec §2.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from botarena.core import InvalidMove
+from botarena.games.blokus.colors import Color
+from botarena.games.blokus.shapes import ORIENTATION_OF_PAIR, Cell, Orientation, Rotation, Shape
+
+NULL_TEXT = "null"
+"""How the official ``toString`` renders a missing colour."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetMove:
+    """Place ``kind`` of ``color`` with the upper-left corner of its bounding box at (x, y).
+
+    ``color`` is ``None`` only for a move received without a colour (a WRONG_COLOR).
+    """
+
+    color: Color | None
+    kind: Shape
+    rotation: Rotation
+    flipped: bool
+    x: int
+    y: int
+
+    @property
+    def orientation(self) -> Orientation:
+        return ORIENTATION_OF_PAIR[(self.kind, self.rotation, self.flipped)]
+
+    def cells(self) -> tuple[Cell, ...]:
+        """The covered fields in row-major order (may lie off the board)."""
+        x0, y0 = self.x, self.y
+        return tuple((x0 + dx, y0 + dy) for dx, dy in self.orientation.cells)
+
+    def placement(self) -> tuple[Color | None, frozenset[Cell]]:
+        """The identity of a SetMove: colour and covered fields (spec §2.6)."""
+        return self.color, frozenset(self.cells())
+
+    def canonical(self) -> SetMove:
+        """The same placement with the canonical (rotation, flipped) pair."""
+        orientation = self.orientation
+        if orientation.rotation is self.rotation and orientation.flipped == self.flipped:
+            return self
+        return SetMove(
+            self.color, self.kind, orientation.rotation, orientation.flipped, self.x, self.y
+        )
+
+    def text(self) -> str:
+        """The official ``SetMove.toString()``, e.g. ``Setze PENTO_V(Farbe Gelb)[0,0]``."""
+        colour = NULL_TEXT if self.color is None else self.color.text
+        rotation = (
+            f", gedreht um {90 * self.rotation.value}°"
+            if self.rotation is not Rotation.NONE
+            else ""
+        )
+        flip = ", gespiegelt" if self.flipped else ""
+        return f"Setze {self.kind.name}({colour}{rotation}{flip})[{self.x},{self.y}]"
+
+
+@dataclass(frozen=True, slots=True)
+class SkipMove:
+    """Pass; ``color`` is ``None`` for a SkipMove received without ``<color>``."""
+
+    color: Color | None
+
+    def text(self) -> str:
+        """The official ``SkipMove.toString()``, e.g. ``Farbe Blau setzt aus``."""
+        colour = NULL_TEXT if self.color is None else self.color.text
+        return f"{colour} setzt aus"
+
+
+Move = SetMove | SkipMove
+
+
+class MoveMistake(Enum):
+    """The official ``MoveMistake`` codes with their verbatim German messages."""
+
+    WRONG_COLOR = "Die Farbe des Zuges ist nicht an der Reihe"
+    NOT_IN_CORNER = "Der erste Zug muss auf eine freie Ecke gesetzt werden"
+    NO_SHARED_CORNER = (
+        "Alle Teile müssen ein vorheriges Teil gleicher Farbe über mindestens eine Ecke berühren"
+    )
+    WRONG_SHAPE = "Der erste Zug muss den festgelegten Spielstein setzen"
+    SKIP_FIRST_TURN = "Der erste Zug muss einen Stein setzen"
+    DUPLICATE_SHAPE = "Der gewählte Stein wurde bereits gesetzt"
+    OUT_OF_BOUNDS = "Der Spielstein passt nicht vollständig auf das Spielfeld"
+    OBSTRUCTED = "Der Spielstein würde eine andere Farbe überlagern"
+    TOUCHES_SAME_COLOR = "Der Spielstein berührt ein Feld gleicher Farbe"
+    INVALID_FORMAT = "Der Zug konnte nicht erkannt werden"
+
+    @property
+    def message(self) -> str:
+        return self.value
+
+    @property
+    def carries_move(self) -> bool:
+        """Officially WRONG_SHAPE and DUPLICATE_SHAPE are raised without the move."""
+        return self not in (MoveMistake.WRONG_SHAPE, MoveMistake.DUPLICATE_SHAPE)
+
+
+PER_CELL_MISTAKES = (
+    MoveMistake.OUT_OF_BOUNDS,
+    MoveMistake.OBSTRUCTED,
+    MoveMistake.TOUCHES_SAME_COLOR,
+)
+
+
+def violation_reason(mistake: MoveMistake, move: Move | None) -> str:
+    """The official ``InvalidMoveException.message`` (the RULE_VIOLATION reason)."""
+    if move is None or not mistake.carries_move:
+        return mistake.message
+    return f"{mistake.message} bei Zug '{move.text()}'"
+
+
+class InvalidBlokusMove(InvalidMove):
+    """An :class:`InvalidMove` that also names the official :class:`MoveMistake`."""
+
+    def __init__(self, mistake: MoveMistake, move: Move | None) -> None:
+        super().__init__(violation_reason(mistake, move), move)
+        self.mistake = mistake
