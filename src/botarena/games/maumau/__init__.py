@@ -1,0 +1,56 @@
+"""Mau-Mau of the Free-Hack Coding Contest 2017: rules (``rules``), cards, built-in players.
+
+The wire protocol is in :mod:`botarena.protocol.maumau_json`, the TCP server in
+:mod:`botarena.server.maumau`.
+"""
+
+from botarena.games.maumau.cards import CARD_NAMES, DECK_SIZE, NO_WISH, card_name
+from botarena.games.maumau.game import MauMauGame
+from botarena.games.maumau.rules import (
+    DRAW,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MAX_TURNS_PER_GAME,
+    MIN_PLAYERS,
+    CardDrawn,
+    CardPlayed,
+    DeckScript,
+    Draw,
+    Event,
+    GameOver,
+    MauMauState,
+    MauMauView,
+    Move,
+    Play,
+    RuleOptions,
+    SeatLeft,
+    TurnAnnounced,
+    TurnRequested,
+)
+
+__all__ = [
+    "CARD_NAMES",
+    "DECK_SIZE",
+    "DRAW",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MAX_TURNS_PER_GAME",
+    "MIN_PLAYERS",
+    "NO_WISH",
+    "CardDrawn",
+    "CardPlayed",
+    "DeckScript",
+    "Draw",
+    "Event",
+    "GameOver",
+    "MauMauGame",
+    "MauMauState",
+    "MauMauView",
+    "Move",
+    "Play",
+    "RuleOptions",
+    "SeatLeft",
+    "TurnAnnounced",
+    "TurnRequested",
+    "card_name",
+]

@@ -1,0 +1,241 @@
+"""One Mau-Mau game between seated connections: rules events in, wire messages out.
+
+The room asks the rules (:class:`botarena.games.maumau.MauMauState`) what happens and
+translates each event into the original's messages; it reads exactly one line from the seat
+to move per turn request, and notices disconnects and silence of any seat at any time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from botarena.core import InvalidMove, Outcome, SeededRandom
+from botarena.games.maumau import (
+    CardDrawn,
+    GameOver,
+    MauMauState,
+    Play,
+    TurnAnnounced,
+    TurnRequested,
+)
+from botarena.games.maumau.cards import is_card, is_jack
+from botarena.games.maumau.rules import DeckScript, Event, RuleOptions
+from botarena.protocol.maumau_json import (
+    GAME_START,
+    MalformedMove,
+    encode_announcement,
+    encode_drawn,
+    encode_request,
+    encode_won,
+    parse_move,
+)
+from botarena.server.maumau.connection import Connection
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class FixApplied:
+    """A place where botarena deliberately behaved differently from the original server
+    (spec §13.2); the conformance command reports differences after one as expected."""
+
+    fix: str
+    detail: str
+    game: int | None = None
+    conn_id: int | None = None
+
+
+@dataclass
+class GameRecord:
+    """The result of one finished game."""
+
+    game_id: int
+    seed: int
+    names: list[str]
+    outcome: Outcome
+    ending: str
+    turns: int
+    valid_plays: list[int]
+    cards_left: list[int]
+    winner_name: str | None = None
+    transcript: list[str] = field(default_factory=list)
+
+
+class GameRoom:
+    """Plays one game over the given connections (seat = index)."""
+
+    def __init__(  # noqa: PLR0917 - all parts of one game
+        self,
+        game_id: int,
+        seats: list[Connection],
+        names: list[str],
+        rng: SeededRandom,
+        rules: RuleOptions,
+        move_timeout: float | None,
+        lenient_json: bool = False,
+        script: DeckScript | None = None,
+        on_fix: Callable[[FixApplied], None] | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.seats = seats
+        self.names = names
+        self.rng = rng
+        self.rules = rules
+        self.move_timeout = move_timeout
+        self.lenient_json = lenient_json
+        self.script = script
+        self._on_fix = on_fix
+        self._wakeup = asyncio.Event()
+        for conn in seats:
+            conn.subscribe(self._wakeup.set)
+        self.state: MauMauState | None = None
+
+    def _fix(self, fix: str, detail: str, conn: Connection | None = None) -> None:
+        log.info("game %d: %s (%s)", self.game_id, fix, detail)
+        if self._on_fix is not None:
+            self._on_fix(FixApplied(fix, detail, self.game_id, conn.conn_id if conn else None))
+
+    async def run(self) -> GameRecord:
+        log.info("game %d: seed %d, players %s", self.game_id, self.rng.seed_value, self.names)
+        for conn in self.seats:
+            conn.send(GAME_START)
+        state = MauMauState(self.rng, len(self.seats), self.rules, self.script)
+        self.state = state
+        ending = ""
+        try:
+            while True:
+                over = self._deliver(state.drain_events())
+                if over is not None:
+                    ending = over.ending
+                    break
+                await self._flush()
+                await self._next_decision(state)
+        finally:
+            await self._flush()
+            for conn in self.seats:
+                conn.close()
+        outcome = state.outcome()
+        assert outcome is not None
+        winner = None if outcome.winner is None else self.names[outcome.winner]
+        log.info("game %d over (%s): winner %s", self.game_id, ending, winner)
+        return GameRecord(
+            game_id=self.game_id,
+            seed=self.rng.seed_value,
+            names=list(self.names),
+            outcome=outcome,
+            ending=ending,
+            turns=state.turns,
+            valid_plays=list(state.valid_plays),
+            cards_left=[len(hand) for hand in state.hands],
+            winner_name=winner,
+        )
+
+    def _broadcast(self, state: MauMauState, data: bytes) -> None:
+        for seat, conn in enumerate(self.seats):
+            if state.online[seat]:
+                conn.send(data)
+
+    def _deliver(self, events: list[Event]) -> GameOver | None:
+        state = self.state
+        assert state is not None
+        for event in events:
+            if isinstance(event, TurnAnnounced):
+                message = encode_announcement(
+                    event.top_card, event.cards_left, self.names[event.seat], event.skipped
+                )
+                self._broadcast(state, message)
+            elif isinstance(event, TurnRequested):
+                self.seats[event.seat].send(
+                    encode_request(
+                        event.top_card,
+                        event.draw_two,
+                        event.cards_left,
+                        event.wish,
+                        event.drawn,
+                        event.hand,
+                    )
+                )
+            elif isinstance(event, CardDrawn):
+                self.seats[event.seat].send(encode_drawn(event.card, event.penalty))
+            elif isinstance(event, GameOver):
+                winner = event.outcome.winner
+                if event.ending == "all_gone":
+                    self._fix("all_gone_ends_game", "every player left: game over, no winner")
+                if event.ending in ("exhaustion", "turn_cap"):
+                    self._fix("exhaustion_winner", f"{event.ending}: winner by most valid plays")
+                name = None if winner is None else self.names[winner]
+                self._broadcast(state, encode_won(name))
+                return event
+        return None
+
+    async def _flush(self) -> None:
+        for conn in self.seats:
+            await conn.drain()
+
+    async def _next_decision(self, state: MauMauState) -> None:
+        """Wait for the seat to move to answer, handling departures of any seat meanwhile."""
+        seat = state.current_seat
+        assert seat is not None
+        conn = self.seats[seat]
+        loop = asyncio.get_running_loop()
+        deadline = None if self.move_timeout is None else loop.time() + self.move_timeout
+        while True:
+            self._wakeup.clear()
+            for other, other_conn in enumerate(self.seats):
+                if state.online[other] and other_conn.gone:
+                    self._fix(
+                        "disconnect_on_read",
+                        f"seat {other} closed its connection: offline at once, no penalty",
+                        other_conn,
+                    )
+                    state.leave(other)
+                    if other == seat:
+                        return
+            if state.is_terminal():
+                return
+            if conn.lines:
+                self._apply_line(state, conn)
+                return
+            remaining = None if deadline is None else deadline - loop.time()
+            if remaining is not None and remaining <= 0:
+                self._fix("move_timeout", f"seat {seat} did not answer in time: forfeit", conn)
+                conn.close()
+                state.leave(seat)
+                return
+            try:
+                await asyncio.wait_for(self._wakeup.wait(), remaining)
+            except TimeoutError:
+                continue
+
+    def _apply_line(self, state: MauMauState, conn: Connection) -> None:
+        line = conn.lines.popleft()
+        move = parse_move(line, self.lenient_json)
+        if isinstance(move, MalformedMove):
+            log.debug("game %d: malformed move from %s: %s", self.game_id, conn.peer, move.reason)
+            state.penalize()
+            return
+        if isinstance(move, Play):
+            self._note_play_fixes(state, move, conn)
+        try:
+            state.apply(move)
+        except InvalidMove as error:  # one penalty card, no second try (spec §8.2)
+            log.debug("game %d: invalid move from %s: %s", self.game_id, conn.peer, error.reason)
+            state.penalize()
+
+    def _note_play_fixes(self, state: MauMauState, move: Play, conn: Connection) -> None:
+        if not is_card(move.card):
+            if not self.rules.out_of_range_card_is_card_one:
+                self._fix("out_of_range_card", f"selectedCard {move.card}: invalid move", conn)
+            return
+        jack_on_plain = is_jack(move.card) and not is_jack(state.top_card)
+        legal = move.card in state.hands[state.current_seat or 0] and state.is_legal_card(move.card)
+        if (
+            jack_on_plain
+            and legal
+            and move.wish is None
+            and not self.rules.jack_without_wish_penalty
+        ):
+            self._fix("jack_without_wish", "jack without usable wishedColor: Pik", conn)
