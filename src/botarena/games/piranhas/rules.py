@@ -1,0 +1,562 @@
+"""Piranhas 2019 rules: the game state, move validation and execution, end of game, scores.
+
+Follows ``shared/spec/piranhas-2019.md`` (release 19.2.1) with the two decided deviations of
+the seed rules document (see :func:`PiranhasState.outcome`); :meth:`PiranhasState.official_outcome`
+keeps the exact 19.2.1 end check for conformance checks and for anyone who needs it.
+
+The state is a handful of ints (bitboards, see :mod:`botarena.games.piranhas.board`), so
+:meth:`PiranhasState.clone` is a shallow slot copy and search can clone freely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from botarena.core import (
+    InvalidMove,
+    Outcome,
+    ScoreAggregation,
+    ScoreFragment,
+    Seat,
+    SeededRandom,
+)
+from botarena.games.piranhas.board import (
+    FULL_BOARD,
+    JUMP_STRIDE,
+    JUMPS,
+    LINES,
+    SIZE,
+    SQUARES,
+    coordinates,
+    is_connected,
+    largest_swarm,
+    mask_of,
+    square,
+)
+from botarena.games.piranhas.model import (
+    DIRECTION_INDEX,
+    DIRECTIONS,
+    Direction,
+    FieldState,
+    Move,
+    PlayerColor,
+)
+from botarena.games.piranhas.obstacles import generate_obstacles
+
+GAME_TYPE = "swc_2019_piranhas"
+ROUND_LIMIT = 30
+ROUND_LIMIT_TURNS = 2 * ROUND_LIMIT
+"""The game ends at the latest when ``turn`` reaches 60 (after blue's 30th move)."""
+DEFAULT_DISPLAY_NAME = "Unknown"
+"""What the official server calls players that joined without a prepared slot."""
+
+# Official reason texts (data, verbatim).
+REASON_SWARM_CONNECTED = "Das Spiel ist beendet.\nEin Spieler hat seinen Schwarm vereint."
+REASON_ROUND_LIMIT = "Das Rundenlimit wurde erreicht."
+REASON_EQUAL_SWARMS = "Beide Spieler haben einen Schwarm gleicher Größe gebildet."
+REASON_BLOCKED = "{winner} hat den Gegner blockiert, sodass er keinen Zug mehr machen kann"
+
+# Official InvalidMoveException texts, in validation order (spec §3.4).
+ERROR_OUT_OF_RANGE = "x or y are not within the field range"
+ERROR_NOT_OWN_FISH = "Field does not belong to the current player"
+ERROR_OFF_BOARD = "Move in that direction would not be on the board"
+ERROR_PATH_BLOCKED = "Path to the new position is not clear"
+ERROR_OWN_FISH_ON_TARGET = "Field obstructed with own piranha"
+ERROR_OBSTRUCTED = "Field is obstructed"
+
+WINNER_FRAGMENT = ScoreFragment("Gewinner", ScoreAggregation.SUM)
+SWARM_FRAGMENT = ScoreFragment("∅ Schwarm", ScoreAggregation.AVERAGE)
+
+_SHIFT = SQUARES
+"""Own fish and obstacles are checked at bits 100..199 of the blocker word (see _GEN)."""
+
+_MOVES: tuple[Move, ...] = tuple(
+    Move(*coordinates(s), direction) for s in range(SQUARES) for direction in DIRECTIONS
+)
+"""One shared Move object per (square, direction): generating moves allocates nothing."""
+
+
+def _build_generation_table() -> tuple[tuple[int, Move] | None, ...]:
+    """Per (square, direction, distance): ``(check_mask, move)`` or ``None`` when off board.
+
+    ``check_mask`` = squares passed over (must hold no opponent fish) plus the target
+    shifted by 100 (must hold neither an own fish nor an obstacle), so one ``&`` against
+    ``opponent | (own | obstacles) << 100`` decides legality.
+    """
+    table: list[tuple[int, Move] | None] = []
+    for index, jump in enumerate(JUMPS):
+        if jump is None:
+            table.append(None)
+        else:
+            target_bit, path = jump
+            table.append((path | (target_bit << _SHIFT), _MOVES[index // JUMP_STRIDE]))
+    return tuple(table)
+
+
+_GEN = _build_generation_table()
+
+
+def _field_char(state: FieldState) -> str:
+    return {"RED": "R", "BLUE": "B", "OBSTRUCTED": "O", "EMPTY": "."}[state.value]
+
+
+class PiranhasState:
+    """A Piranhas position: fish and obstacles as bitboards, the turn and the last move.
+
+    Mutable: :meth:`apply` changes it in place. Red moves at even turns, blue at odd turns.
+    The bitboard attributes ``red``, ``blue`` and ``obstacles`` are for fast reading
+    (bit ``10 * x + y``); change a state only through :meth:`apply`.
+    """
+
+    __slots__ = (
+        "_moves",
+        "_outcome",
+        "_outcome_known",
+        "blue",
+        "blue_name",
+        "last_move",
+        "obstacles",
+        "red",
+        "red_name",
+        "turn",
+    )
+
+    players: ClassVar[int] = 2
+
+    def __init__(
+        self,
+        red: int,
+        blue: int,
+        obstacles: int,
+        turn: int = 0,
+        *,
+        last_move: Move | None = None,
+        red_name: str = DEFAULT_DISPLAY_NAME,
+        blue_name: str = DEFAULT_DISPLAY_NAME,
+    ) -> None:
+        if red & blue or (red | blue) & obstacles:
+            raise ValueError("a square holds more than one of red fish, blue fish, obstacle")
+        if (red | blue | obstacles) & ~FULL_BOARD or min(red, blue, obstacles) < 0:
+            raise ValueError("bitboards must only use bits 0..99")
+        if not 0 <= turn <= ROUND_LIMIT_TURNS:
+            raise ValueError(f"turn must be in 0..{ROUND_LIMIT_TURNS}, got {turn}")
+        self.red = red
+        self.blue = blue
+        self.obstacles = obstacles
+        self.turn = turn
+        self.last_move = last_move
+        self.red_name = red_name
+        self.blue_name = blue_name
+        self._moves: tuple[Move, ...] | None = None
+        self._outcome: Outcome | None = None
+        self._outcome_known = False
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def from_squares(
+        cls,
+        red: Iterable[tuple[int, int]],
+        blue: Iterable[tuple[int, int]],
+        obstacles: Iterable[tuple[int, int]] = (),
+        turn: int = 0,
+        *,
+        last_move: Move | None = None,
+        red_name: str = DEFAULT_DISPLAY_NAME,
+        blue_name: str = DEFAULT_DISPLAY_NAME,
+    ) -> PiranhasState:
+        """A state from lists of ``(x, y)`` squares (for tests, tools and loading)."""
+        return cls(
+            mask_of(red),
+            mask_of(blue),
+            mask_of(obstacles),
+            turn,
+            last_move=last_move,
+            red_name=red_name,
+            blue_name=blue_name,
+        )
+
+    @classmethod
+    def start(
+        cls,
+        obstacles: Iterable[tuple[int, int]] = (),
+        red_name: str = DEFAULT_DISPLAY_NAME,
+        blue_name: str = DEFAULT_DISPLAY_NAME,
+    ) -> PiranhasState:
+        """The standard start position (spec §1.3) with the given obstacles."""
+        red = [(x, y) for x in (0, SIZE - 1) for y in range(1, SIZE - 1)]
+        blue = [(x, y) for y in (0, SIZE - 1) for x in range(1, SIZE - 1)]
+        return cls.from_squares(red, blue, obstacles, red_name=red_name, blue_name=blue_name)
+
+    @classmethod
+    def from_fields_by_x(
+        cls,
+        fields_by_x: Sequence[str],
+        turn: int = 0,
+        *,
+        last_move: Move | None = None,
+        red_name: str = DEFAULT_DISPLAY_NAME,
+        blue_name: str = DEFAULT_DISPLAY_NAME,
+    ) -> PiranhasState:
+        """A state from 10 column strings of ``R``/``B``/``O``/``.`` (the fixtures' format)."""
+        if len(fields_by_x) != SIZE or any(len(column) != SIZE for column in fields_by_x):
+            raise ValueError("fields_by_x must be 10 strings of 10 characters")
+        masks = {"R": 0, "B": 0, "O": 0}
+        for x, column in enumerate(fields_by_x):
+            for y, char in enumerate(column):
+                if char in masks:
+                    masks[char] |= 1 << square(x, y)
+                elif char != ".":
+                    raise ValueError(f"unknown field character {char!r} at ({x}, {y})")
+        return cls(
+            masks["R"],
+            masks["B"],
+            masks["O"],
+            turn,
+            last_move=last_move,
+            red_name=red_name,
+            blue_name=blue_name,
+        )
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def current_color(self) -> PlayerColor:
+        """The colour whose turn it is by parity (also when the game is over)."""
+        return PlayerColor.BLUE if self.turn & 1 else PlayerColor.RED
+
+    @property
+    def current_seat(self) -> Seat | None:
+        """The seat to move, or ``None`` when the game is over."""
+        return None if self.is_terminal() else self.turn & 1
+
+    @property
+    def round(self) -> int:
+        return self.turn // 2
+
+    def fish_bits(self, color: PlayerColor) -> int:
+        return self.red if color is PlayerColor.RED else self.blue
+
+    def fish_count(self, color: PlayerColor) -> int:
+        return (self.red if color is PlayerColor.RED else self.blue).bit_count()
+
+    def swarm_size(self, color: PlayerColor) -> int:
+        """Size of ``color``'s largest swarm (8-neighbourhood), 0 without fish."""
+        return largest_swarm(self.red if color is PlayerColor.RED else self.blue)
+
+    def is_connected(self, color: PlayerColor) -> bool:
+        """Whether all fish of ``color`` form one swarm (0 or 1 fish count as connected)."""
+        return is_connected(self.red if color is PlayerColor.RED else self.blue)
+
+    def field(self, x: int, y: int) -> FieldState:
+        bit = 1 << square(x, y)
+        if self.red & bit:
+            return FieldState.RED
+        if self.blue & bit:
+            return FieldState.BLUE
+        if self.obstacles & bit:
+            return FieldState.OBSTRUCTED
+        return FieldState.EMPTY
+
+    def fields_by_x(self) -> list[str]:
+        """The board as 10 column strings of ``R``/``B``/``O``/``.`` (the fixtures' format)."""
+        return ["".join(_field_char(self.field(x, y)) for y in range(SIZE)) for x in range(SIZE)]
+
+    def move_distance(self, x: int, y: int, direction: Direction) -> int:
+        """Fish of both colours on the line through ``(x, y)`` along ``direction`` (§3.3)."""
+        return (
+            LINES[square(x, y)][DIRECTION_INDEX[direction] & 3] & (self.red | self.blue)
+        ).bit_count()
+
+    def move_target(self, move: Move) -> tuple[int, int]:
+        """Where ``move`` lands (may be off the board); the origin must be on the board."""
+        n = self.move_distance(move.x, move.y, move.direction)
+        dx, dy = move.direction.vector
+        return move.x + n * dx, move.y + n * dy
+
+    # ----------------------------------------------------------------- moves
+
+    def generate_moves(self) -> tuple[Move, ...]:
+        """Every move of the colour to move that passes §3.4, ignoring whether the game is over.
+
+        The hot path of search. Moves come in square order (x, then y) and, per square, in
+        the official direction order; the Move objects are shared, immutable values.
+        """
+        moves = self._moves
+        if moves is not None:
+            return moves
+        if self.turn & 1:
+            own, opp = self.blue, self.red
+        else:
+            own, opp = self.red, self.blue
+        fish = own | opp
+        blockers = opp | ((own | self.obstacles) << _SHIFT)
+        gen = _GEN
+        lines = LINES
+        result: list[Move] = []
+        append = result.append
+        rest = own
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            s = low.bit_length() - 1
+            column, rising, row, falling = lines[s]
+            base = s * 88
+            n = (column & fish).bit_count()
+            e = gen[base + n]  # UP
+            if e is not None and not e[0] & blockers:
+                append(e[1])
+            n2 = (rising & fish).bit_count()
+            e = gen[base + 11 + n2]  # UP_RIGHT
+            if e is not None and not e[0] & blockers:
+                append(e[1])
+            n3 = (row & fish).bit_count()
+            e = gen[base + 22 + n3]  # RIGHT
+            if e is not None and not e[0] & blockers:
+                append(e[1])
+            n4 = (falling & fish).bit_count()
+            e = gen[base + 33 + n4]  # DOWN_RIGHT
+            if e is not None and not e[0] & blockers:
+                append(e[1])
+            e = gen[base + 44 + n]  # DOWN
+            if e is not None and not e[0] & blockers:
+                append(e[1])
+            e = gen[base + 55 + n2]  # DOWN_LEFT
+            if e is not None and not e[0] & blockers:
+                append(e[1])
+            e = gen[base + 66 + n3]  # LEFT
+            if e is not None and not e[0] & blockers:
+                append(e[1])
+            e = gen[base + 77 + n4]  # UP_LEFT
+            if e is not None and not e[0] & blockers:
+                append(e[1])
+        moves = self._moves = tuple(result)
+        return moves
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move of the colour to move; empty when the game is over."""
+        if self.is_terminal():
+            return ()
+        return self.generate_moves()
+
+    def has_legal_move(self) -> bool:
+        return bool(self.generate_moves())
+
+    def move_error(self, move: Move) -> str | None:
+        """The official reason why ``move`` is illegal now (§3.4 order), or ``None`` if legal."""
+        x, y = move.x, move.y
+        if not (0 <= x < SIZE and 0 <= y < SIZE):
+            return ERROR_OUT_OF_RANGE
+        s = SIZE * x + y
+        if self.turn & 1:
+            own, opp = self.blue, self.red
+        else:
+            own, opp = self.red, self.blue
+        if not (own >> s) & 1:
+            return ERROR_NOT_OWN_FISH
+        d = DIRECTION_INDEX[move.direction]
+        n = (LINES[s][d & 3] & (own | opp)).bit_count()
+        jump = JUMPS[(s * 8 + d) * JUMP_STRIDE + n]
+        if jump is None:
+            return ERROR_OFF_BOARD
+        target_bit, path = jump
+        if path & opp:
+            return ERROR_PATH_BLOCKED
+        if target_bit & own:
+            return ERROR_OWN_FISH_ON_TARGET
+        if target_bit & self.obstacles:
+            return ERROR_OBSTRUCTED
+        return None
+
+    def apply(self, move: Move) -> None:
+        """Validate (official order and texts) and perform ``move``; unchanged on error.
+
+        Raises :class:`botarena.core.InvalidMove`. ``last_move`` becomes ``move`` as given,
+        hints included, so the next state's XML echoes them. Like the official
+        ``Move.perform`` this checks the move rules only, not whether the game is over: the
+        caller (a room, a search) stops at :meth:`is_terminal`.
+        """
+        error = self.move_error(move)
+        if error is not None:
+            raise InvalidMove(error, move)
+        self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Move) -> None:
+        """Perform a move known to be legal (e.g. from :meth:`generate_moves`), for search.
+
+        No validation and no end-of-game check: an illegal move corrupts the state.
+        """
+        s = SIZE * move.x + move.y
+        d = DIRECTION_INDEX[move.direction]
+        red, blue = self.red, self.blue
+        n = (LINES[s][d & 3] & (red | blue)).bit_count()
+        target_bit = JUMPS[(s * 8 + d) * JUMP_STRIDE + n][0]  # type: ignore[index]
+        step = (1 << s) | target_bit
+        if self.turn & 1:
+            self.blue = blue ^ step
+            self.red = red & ~target_bit
+        else:
+            self.red = red ^ step
+            self.blue = blue & ~target_bit
+        self.turn += 1
+        self.last_move = move
+        self._moves = None
+        self._outcome_known = False
+        self._outcome = None
+
+    # ----------------------------------------------------------------- end of game
+
+    def official_outcome(self) -> Outcome | None:
+        """The end check of the official 19.2.1 server (spec §5.2), without our deviations.
+
+        Equal connected swarms before turn 60 go on; a blocked player is not detected.
+        """
+        turn = self.turn
+        if turn & 1:
+            return None
+        red, blue = self.red, self.blue
+        red_connected = is_connected(red)
+        blue_connected = is_connected(blue)
+        if red_connected and blue_connected:
+            red_size, blue_size = red.bit_count(), blue.bit_count()
+            if red_size != blue_size:
+                return Outcome(0 if red_size > blue_size else 1, reason=REASON_SWARM_CONNECTED)
+        elif red_connected:
+            return Outcome(0, reason=REASON_SWARM_CONNECTED)
+        elif blue_connected:
+            return Outcome(1, reason=REASON_SWARM_CONNECTED)
+        if turn < ROUND_LIMIT_TURNS:
+            return None
+        return self._round_limit_outcome()
+
+    def _round_limit_outcome(self) -> Outcome:
+        red_size, blue_size = largest_swarm(self.red), largest_swarm(self.blue)
+        if red_size == blue_size:
+            return Outcome(None, reason=REASON_ROUND_LIMIT)
+        return Outcome(0 if red_size > blue_size else 1, reason=REASON_ROUND_LIMIT)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended by the rules, or ``None`` while it runs (cached per position).
+
+        The 19.2.1 end check with botarena's two decided deviations (seed rules):
+
+        * both swarms connected and equal at the end of a round: a draw with reason
+          ``Beide Spieler haben einen Schwarm gleicher Größe gebildet.``;
+        * the player to move without a legal move loses at once (REGULAR, reason
+          ``<winner> hat den Gegner blockiert, sodass er keinen Zug mehr machen kann``).
+        """
+        if self._outcome_known:
+            return self._outcome
+        result = self._compute_outcome()
+        self._outcome = result
+        self._outcome_known = True
+        return result
+
+    def _compute_outcome(self) -> Outcome | None:
+        turn = self.turn
+        if not turn & 1:
+            red, blue = self.red, self.blue
+            red_connected = is_connected(red)
+            blue_connected = is_connected(blue)
+            if red_connected and blue_connected:
+                red_size, blue_size = red.bit_count(), blue.bit_count()
+                if red_size == blue_size:
+                    return Outcome(None, reason=REASON_EQUAL_SWARMS)
+                return Outcome(0 if red_size > blue_size else 1, reason=REASON_SWARM_CONNECTED)
+            if red_connected:
+                return Outcome(0, reason=REASON_SWARM_CONNECTED)
+            if blue_connected:
+                return Outcome(1, reason=REASON_SWARM_CONNECTED)
+            if turn >= ROUND_LIMIT_TURNS:
+                return self._round_limit_outcome()
+        if not self.generate_moves():
+            winner = 1 - (turn & 1)
+            name = self.red_name if winner == 0 else self.blue_name
+            return Outcome(winner, reason=REASON_BLOCKED.format(winner=name))
+        return None
+
+    def is_terminal(self) -> bool:
+        return self.outcome() is not None
+
+    def returns(self) -> tuple[float, ...]:
+        outcome = self.outcome()
+        return (0.5, 0.5) if outcome is None else outcome.returns(2)
+
+    def scores(self, seat: Seat) -> tuple[int, ...]:
+        """The score after match points: ``(largest swarm size,)`` (fragment ``∅ Schwarm``)."""
+        return (largest_swarm(self.red if seat == 0 else self.blue),)
+
+    # ----------------------------------------------------------------- copies
+
+    def clone(self) -> PiranhasState:
+        """An independent copy (a shallow slot copy: everything in it is immutable)."""
+        copy = PiranhasState.__new__(PiranhasState)
+        copy.red = self.red
+        copy.blue = self.blue
+        copy.obstacles = self.obstacles
+        copy.turn = self.turn
+        copy.last_move = self.last_move
+        copy.red_name = self.red_name
+        copy.blue_name = self.blue_name
+        copy._moves = self._moves
+        copy._outcome = self._outcome
+        copy._outcome_known = self._outcome_known
+        return copy
+
+    def view(self, seat: Seat) -> PiranhasState:
+        """Perfect information: every seat sees the whole state."""
+        return self
+
+    # ----------------------------------------------------------------- comparison
+
+    def position_key(self) -> tuple[int, int, int, int]:
+        """What determines the rules' future: fish, obstacles and turn (for tables/caches)."""
+        return (self.red, self.blue, self.obstacles, self.turn)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PiranhasState):
+            return NotImplemented
+        return (
+            self.position_key() == other.position_key()
+            and self.last_move == other.last_move
+            and (self.last_move.hints if self.last_move else ())
+            == (other.last_move.hints if other.last_move else ())
+            and self.red_name == other.red_name
+            and self.blue_name == other.blue_name
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (
+            f"PiranhasState(turn={self.turn}, fields_by_x={self.fields_by_x()!r}, "
+            f"last_move={self.last_move!r})"
+        )
+
+
+class PiranhasGame:
+    """The game ``piranhas`` (``swc_2019_piranhas``): two players, obstacles from the rng."""
+
+    name = "piranhas"
+    game_type = GAME_TYPE
+    min_players = 2
+    max_players = 2
+    score_fragments: tuple[ScoreFragment, ...] = (SWARM_FRAGMENT,)
+    """After the match-point fragment :data:`WINNER_FRAGMENT` (``Gewinner``, SUM)."""
+
+    def new_initial_state(
+        self,
+        rng: SeededRandom,
+        players: int = 2,
+        red_name: str = DEFAULT_DISPLAY_NAME,
+        blue_name: str = DEFAULT_DISPLAY_NAME,
+    ) -> PiranhasState:
+        """The start position with two obstacles drawn like the official generator.
+
+        The obstacles use ``rng.derive("obstacles")``, so the same seed gives the same board.
+        """
+        if players != 2:
+            raise ValueError(f"Piranhas is a two-player game, not {players}")
+        obstacles = generate_obstacles(rng.derive("obstacles"))
+        return PiranhasState.start(obstacles, red_name=red_name, blue_name=blue_name)
