@@ -164,7 +164,10 @@ class GameRoom:
                 winner = event.outcome.winner
                 if event.ending == "all_gone":
                     self._fix("all_gone_ends_game", "every player left: game over, no winner")
-                if event.ending in ("exhaustion", "turn_cap"):
+                if (
+                    event.ending in ("exhaustion", "turn_cap")
+                    and self.rules.exhaustion_winner == "most_plays"
+                ):
                     self._fix("exhaustion_winner", f"{event.ending}: winner by most valid plays")
                 name = None if winner is None else self.names[winner]
                 self._broadcast(state, encode_won(name))
@@ -214,6 +217,8 @@ class GameRoom:
         line = conn.lines.popleft()
         move = parse_move(line, self.lenient_json)
         if isinstance(move, MalformedMove):
+            if not self.lenient_json and not isinstance(parse_move(line, True), MalformedMove):
+                self._fix("strict_json", "json-simple would accept this line: penalty", conn)
             log.debug("game %d: malformed move from %s: %s", self.game_id, conn.peer, move.reason)
             state.penalize()
             return
