@@ -1,0 +1,145 @@
+"""Piranhas 2019 on the Software-Challenge server: the glue between the framework and the
+rules engine / state XML of this package (registry entry ``swc_2019_piranhas``).
+
+The framework (``botarena.server``) owns the message flow; this module answers the game
+questions of :class:`botarena.server.plugin.GamePlugin`: how a state looks on the wire, what a
+move element means, who moves, how the game ended and what the scores are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
+from botarena.games.piranhas import xml as piranhas_xml
+from botarena.games.piranhas.model import PlayerColor
+from botarena.games.piranhas.rules import (
+    GAME_TYPE,
+    SWARM_FRAGMENT,
+    WINNER_FRAGMENT,
+    PiranhasGame,
+    PiranhasState,
+)
+from botarena.protocol import sc_messages
+from botarena.server.plugin import (
+    PROFILE_2019,
+    Element,
+    GameSetup,
+    MalformedMoveError,
+    MoveTimeouts,
+    ProtocolProfile,
+)
+
+MOVE_CLASSES = frozenset({"move", "sc.plugin2019.Move"})
+"""``class`` values the official server deserialises as a Piranhas move."""
+NON_MOVE_CLASSES = frozenset(
+    {
+        "welcomeMessage",
+        "memento",
+        "error",
+        "result",
+        "paused",
+        "sc.framework.plugins.protocol.MoveRequest",
+        "sc.plugin2019.GameState",
+        "state",
+        "player",
+    }
+)
+"""Registered classes that are not moves: sending one is a rule violation, not a protocol
+error (official: "NAME hat kein Zug-Objekt gesendet."). Any other class cannot be
+deserialised at all and hard-closes the sender (scored LEFT)."""
+
+NOT_A_MOVE = "{name} hat kein Zug-Objekt gesendet."
+WELCOME_COLORS = ("red", "blue")
+
+
+class PiranhasMatch:
+    """One Piranhas game in a room."""
+
+    __slots__ = ("_names", "state")
+
+    def __init__(self, state: PiranhasState) -> None:
+        self.state = state
+        self._names = (state.red_name, state.blue_name)
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    def current_slot(self) -> int | None:
+        if self.state.outcome() is not None:
+            return None
+        return self.state.turn & 1
+
+    def parse_move(self, slot: int, data: Element) -> object:
+        data_class = data.get("class")
+        if data_class in MOVE_CLASSES:
+            try:
+                return piranhas_xml.move_from_element(data)
+            except ValueError as error:
+                raise MalformedMoveError(str(error)) from error
+        if data_class in NON_MOVE_CLASSES:
+            raise InvalidMove(NOT_A_MOVE.format(name=self._names[slot]))
+        raise MalformedMoveError(f"unknown data class {data_class!r}")
+
+    def apply(self, slot: int, move: object) -> None:
+        if slot != self.state.turn & 1:
+            raise ValueError(f"slot {slot} is not to move")
+        self.state.apply(move)  # type: ignore[arg-type]  # parse_move made it a Move
+
+    def state_element(self) -> Element:
+        return piranhas_xml.state_to_element(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    def statistics(self, slot: int) -> Sequence[int]:
+        return self.state.scores(slot)
+
+    def winner_element(self, slot: int) -> Element:
+        color = PlayerColor.of_seat(slot)
+        return sc_messages.winner(self._names[slot], color.value)
+
+
+class PiranhasPlugin:
+    """``swc_2019_piranhas``: 2019 protocol profile, 2 s / 10 s, ``Gewinner`` + ``∅ Schwarm``."""
+
+    game_type = GAME_TYPE
+    profile: ProtocolProfile = PROFILE_2019
+    score_definition: tuple[ScoreFragment, ...] = (WINNER_FRAGMENT, SWARM_FRAGMENT)
+    timeouts = MoveTimeouts(soft_ms=2000, hard_ms=10000)
+
+    def __init__(self) -> None:
+        self._game = PiranhasGame()
+
+    def welcome_color(self, slot: int) -> str:
+        return WELCOME_COLORS[slot]
+
+    def new_match(self, display_names: Sequence[str], setup: GameSetup) -> PiranhasMatch:
+        red_name, blue_name = display_names[0], display_names[1]
+        initial = setup.initial_state
+        if initial is None:
+            state = self._game.new_initial_state(
+                SeededRandom(setup.seed), red_name=red_name, blue_name=blue_name
+            )
+        else:
+            state = self._state_from(initial)
+            state.red_name, state.blue_name = red_name, blue_name
+        return PiranhasMatch(state)
+
+    @staticmethod
+    def _state_from(initial: object) -> PiranhasState:
+        if isinstance(initial, PiranhasState):
+            return initial.clone()
+        if isinstance(initial, sc_messages.Element):
+            element = initial
+            if element.tag != "state":  # loadGameInfo / a memento: find the state inside
+                found = element if element.get("turn") is not None else element.find(".//state")
+                if found is None:
+                    raise ValueError("no Piranhas <state> in the given element")
+                element = found
+            return piranhas_xml.state_from_element(element)
+        raise ValueError(f"not a Piranhas initial state: {type(initial).__name__}")
+
+
+PLUGIN = PiranhasPlugin()

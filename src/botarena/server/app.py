@@ -1,0 +1,213 @@
+"""Start and stop the Software-Challenge XML server.
+
+In-process use (tests, the transcript conformance command, the runner)::
+
+    server = ScServer(ServerConfig(port=0), setup_provider=lambda game_type: GameSetup(seed=7))
+    await server.start()
+    port = server.port                 # the bound port (port 0 = ephemeral)
+    room = server.lobby.prepare_room("swc_2019_piranhas", [SlotDescriptor("a"), ...],
+                                     GameSetup(initial_state=state_element))
+    ...
+    await server.stop()
+
+From the command line: ``botarena serve`` calls :func:`run` with a :class:`ServerConfig`
+from :func:`botarena.server.config.load_config`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gzip
+import itertools
+import logging
+import re
+import signal
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+
+from botarena.protocol.sc_xml import DEFAULT_LIMITS, StreamLimits
+from botarena.server import wire
+from botarena.server.config import ServerConfig
+from botarena.server.frontend import ScConnection, sweep_idle
+from botarena.server.lobby import Lobby, SetupProvider
+from botarena.server.plugin import GamePlugin
+from botarena.server.registry import installed_plugins
+from botarena.server.results import GameResult
+from botarena.server.room import Room
+
+log = logging.getLogger(__name__)
+
+SWEEP_INTERVAL_S = 1.0
+"""How often idle, dribbling and lingering connections are looked for."""
+_UNSAFE_NAME = re.compile(r"[^\w.-]+")
+
+
+class ScServer:
+    """The Software-Challenge XML server: a lobby behind an asyncio TCP listener."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        plugins: Iterable[GamePlugin] | None = None,
+        *,
+        setup_provider: SetupProvider | None = None,
+        limits: StreamLimits = DEFAULT_LIMITS,
+    ) -> None:
+        self.config = config
+        self._plugins = list(installed_plugins() if plugins is None else plugins)
+        self._setup_provider = setup_provider
+        self._limits = limits
+        self._server: asyncio.Server | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._lobby: Lobby | None = None
+        self.connections: dict[int, ScConnection] = {}
+        self._ids = itertools.count(1)
+        self._pending_writes: set[asyncio.Future[Path]] = set()
+
+    @property
+    def lobby(self) -> Lobby:
+        if self._lobby is None:
+            raise RuntimeError("the server is not started")
+        return self._lobby
+
+    @property
+    def port(self) -> int:
+        """The bound TCP port (useful with ``port=0``)."""
+        if self._server is None or not self._server.sockets:
+            raise RuntimeError("the server is not started")
+        return int(self._server.sockets[0].getsockname()[1])
+
+    @property
+    def host(self) -> str:
+        return self.config.bind_host
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._lobby = Lobby(
+            self.config,
+            self._plugins,
+            loop,
+            setup_provider=self._setup_provider,
+            replay_sink=self._write_replay if self.config.save_replay else None,
+        )
+        self._lobby.room_listeners.append(self._start_grace_period)
+        lobby = self._lobby
+        self._server = await loop.create_server(
+            lambda: ScConnection(
+                lobby, self.config, next(self._ids), self._limits, self.connections
+            ),
+            host=self.config.bind_host,
+            port=self.config.port,
+            reuse_address=True,
+        )
+        self._sweeper = loop.create_task(self._sweep())
+        log.info(
+            "Software-Challenge server on %s:%d with %s",
+            self.config.bind_host,
+            self.port,
+            ", ".join(sorted(lobby.plugins)) or "no games",
+        )
+
+    async def stop(self) -> None:
+        """Stop listening, close every connection, wait for pending replay writes."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+        if self._server is not None:
+            self._server.close()
+            for connection in list(self.connections.values()):
+                connection.close()
+            await self._server.wait_closed()
+            self._server = None
+        if self._pending_writes:
+            await asyncio.gather(*self._pending_writes, return_exceptions=True)
+
+    async def __aenter__(self) -> ScServer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stop()
+
+    async def serve_forever(self) -> None:
+        if self._server is None:
+            await self.start()
+        assert self._server is not None
+        await self._server.serve_forever()
+
+    # ----------------------------------------------------------------- housekeeping
+
+    async def _sweep(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(SWEEP_INTERVAL_S)
+            try:
+                sweep_idle(self.connections, self.lobby, loop.time())
+            except Exception:
+                log.exception("idle sweep failed")
+
+    def _start_grace_period(self, room: Room, result: GameResult | None) -> None:
+        grace = self.config.finished_player_grace_s
+        if grace <= 0:
+            return
+        deadline = asyncio.get_running_loop().time() + grace
+        for slot in room.slots:
+            client = slot.client
+            if isinstance(client, ScConnection) and not client.closed:
+                client.grace_deadline = deadline
+
+    def _write_replay(self, room: Room, result: GameResult | None) -> None:
+        data = wire.REPLAY_START + b"".join(room.replay) + wire.REPLAY_END
+        name = replay_file_name(room)
+        directory = self.config.replay_dir
+        future = asyncio.get_running_loop().run_in_executor(
+            None, write_replay_file, directory, name, data, self.config.replay_gzip
+        )
+        self._pending_writes.add(future)
+        future.add_done_callback(self._pending_writes.discard)
+
+
+def replay_file_name(room: Room, now: datetime | None = None) -> str:
+    """``replay_<gameType>_<name1>_<name2>_<yyyy.MM.dd_HH_mm_ss>`` (2018/2019 naming)."""
+    stamp = (now or datetime.now()).strftime("%Y.%m.%d_%H_%M_%S")
+    names = [_UNSAFE_NAME.sub("_", name.replace(" ", "_")) for name in room.display_names()]
+    return "_".join(["replay", room.plugin.game_type, *names, stamp])
+
+
+def write_replay_file(directory: Path, stem: str, data: bytes, compress: bool) -> Path:
+    """Write a replay without overwriting an existing one (a counter is added if needed)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    suffix = ".xml.gz" if compress else ".xml"
+    for attempt in itertools.count(1):
+        path = directory / (stem + (f"_{attempt}" if attempt > 1 else "") + suffix)
+        try:
+            with path.open("xb") as file:
+                file.write(gzip.compress(data) if compress else data)
+            return path
+        except FileExistsError:
+            continue
+    raise AssertionError("unreachable")
+
+
+async def serve(config: ServerConfig, plugins: Iterable[GamePlugin] | None = None) -> None:
+    """Run the server until cancelled or until SIGINT/SIGTERM."""
+    server = ScServer(config, plugins)
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.stop()
+
+
+def run(config: ServerConfig, plugins: Iterable[GamePlugin] | None = None) -> None:
+    """Blocking entry point for ``botarena serve``."""
+    asyncio.run(serve(config, plugins))

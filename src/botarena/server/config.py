@@ -1,0 +1,165 @@
+"""Server settings: ``server.properties`` (official keys) merged with command-line overrides.
+
+Precedence: built-in defaults < properties file < explicit overrides (the CLI). The official
+2019 server lets a ``port`` line in the file beat ``--port``; ours lets the CLI win (spec §5.3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PORT = 13050
+DEFAULT_PASSWORD = "examplepassword"
+"""Used only when no properties file exists at all (official 2019+ behaviour)."""
+
+FIRST_MESSAGE_TIMEOUT_S = 60.0
+"""A connection that completes no message within this time after connecting is closed."""
+PARTIAL_MESSAGE_TIMEOUT_S = 30.0
+"""A message that stays incomplete this long (slowloris) closes its connection."""
+FINISHED_PLAYER_GRACE_S = 10.0
+"""Player connections still open this long after ``left`` are closed (spec §12 Q3); 0 = never."""
+MAX_CONNECTIONS = 2000
+"""Connections beyond this are refused at once (closed without a byte)."""
+MAX_OUTBOUND_BUFFER = 8 * 1024 * 1024
+"""A client that reads so slowly that this much output piles up is disconnected."""
+
+
+class ConfigError(ValueError):
+    """A settings file or option that cannot be used; the message says which and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Everything the server needs to start. Build with :func:`load_config` or directly."""
+
+    host: str | None = None
+    """Bind address; ``None``: from ``local`` (loopback if true, all interfaces if false)."""
+    port: int = DEFAULT_PORT
+    local: bool = True
+    password: str | None = DEFAULT_PASSWORD
+    """Admin passphrase; ``None`` disables administration (every ``authenticate`` fails)."""
+    paused: bool = False
+    """Rooms created by ``join`` start paused."""
+    no_timeout: bool = False
+    """Globally disable move timeouts (every slot behaves as ``canTimeout = false``)."""
+    soft_timeout_ms: int | None = None
+    """Override of the plugin's soft timeout (tests, slow machines)."""
+    hard_timeout_ms: int | None = None
+    save_replay: bool = False
+    replay_dir: Path = Path("replays")
+    replay_gzip: bool = False
+    test_mode: bool = False
+    seed: int | None = None
+    """Base seed: room *n* gets a seed derived from it, so a whole server run is reproducible."""
+    first_message_timeout_s: float = FIRST_MESSAGE_TIMEOUT_S
+    partial_message_timeout_s: float = PARTIAL_MESSAGE_TIMEOUT_S
+    finished_player_grace_s: float = FINISHED_PLAYER_GRACE_S
+    max_connections: int = MAX_CONNECTIONS
+    max_outbound_buffer: int = MAX_OUTBOUND_BUFFER
+
+    @property
+    def bind_host(self) -> str:
+        if self.host is not None:
+            return self.host
+        return "127.0.0.1" if self.local else "0.0.0.0"  # `local = false` asks for all interfaces
+
+    def replace(self, **changes: Any) -> ServerConfig:
+        return dataclasses.replace(self, **changes)
+
+
+def parse_properties(text: str) -> dict[str, str]:
+    """Parse Java ``.properties`` text: ``key = value`` or ``key: value``, ``#``/``!`` comments.
+
+    Line continuations and escapes are rare in server.properties; a trailing backslash joins
+    lines, other escapes are kept literally.
+    """
+    result: dict[str, str] = {}
+    pending = ""
+    for raw in text.splitlines():
+        line = pending + raw.lstrip()
+        pending = ""
+        if not line or line[0] in "#!":
+            continue
+        if line.endswith("\\"):
+            pending = line[:-1]
+            continue
+        for index, char in enumerate(line):
+            if char in "=:" or char.isspace():
+                key = line[:index]
+                rest = line[index:].lstrip()
+                if rest[:1] in ("=", ":"):
+                    rest = rest[1:].lstrip()
+                break
+        else:
+            key, rest = line, ""
+        result[key] = rest.rstrip()
+    return result
+
+
+def _bool(key: str, value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered == "true":
+        return True
+    if lowered == "false":
+        return False
+    raise ConfigError(f"server.properties: {key} must be true or false, got {value!r}")
+
+
+def _int(key: str, value: str, low: int, high: int) -> int:
+    try:
+        number = int(value.strip())
+    except ValueError:
+        raise ConfigError(f"server.properties: {key} must be an integer, got {value!r}") from None
+    if not low <= number <= high:
+        raise ConfigError(f"server.properties: {key} must be in [{low}, {high}], got {number}")
+    return number
+
+
+def config_from_properties(properties: dict[str, str], base: ServerConfig) -> ServerConfig:
+    """Apply the official keys of a properties file to ``base``; unknown keys are ignored."""
+    changes: dict[str, Any] = {}
+    for key, value in properties.items():
+        if key in ("password", "passphrase"):
+            changes["password"] = value or None
+        elif key == "paused":
+            changes["paused"] = _bool(key, value)
+        elif key == "local":
+            changes["local"] = _bool(key, value)
+        elif key == "port":
+            changes["port"] = _int(key, value, 0, 65535)
+        elif key == "saveReplay":
+            changes["save_replay"] = _bool(key, value)
+        elif key == "testMode":
+            changes["test_mode"] = _bool(key, value)
+        elif key == "timeout":
+            changes["no_timeout"] = not _bool(key, value)
+    return base.replace(**changes)
+
+
+def load_config(
+    properties_path: Path | None = None, overrides: dict[str, Any] | None = None
+) -> ServerConfig:
+    """Defaults, then ``properties_path`` (or ``./server.properties`` if it exists), then overrides.
+
+    Without any properties file the admin password is ``examplepassword`` (official); a file
+    without a ``password`` line leaves administration disabled.
+    """
+    config = ServerConfig()
+    path = properties_path
+    if path is None and Path("server.properties").is_file():
+        path = Path("server.properties")
+    if path is not None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise ConfigError(f"cannot read {path}: {error.strerror}") from None
+        config = config_from_properties(parse_properties(text), config.replace(password=None))
+    if overrides:
+        unknown = set(overrides) - {field.name for field in dataclasses.fields(ServerConfig)}
+        if unknown:
+            raise ConfigError(f"unknown server settings: {', '.join(sorted(unknown))}")
+        config = config.replace(**{k: v for k, v in overrides.items() if v is not None})
+    return config

@@ -1,0 +1,368 @@
+"""The lobby: game types, rooms, reservations, administrators (spec §2.2, §3).
+
+Every request of every connection goes through :class:`Lobby`; each handler runs to the end
+without awaiting. Lobby errors follow the 2019 profile: a rejected request closes the
+connection with the close element, admin requests from non-admins are ignored.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from botarena.core import ScoreFragment, SeededRandom
+from botarena.server import wire
+from botarena.server.config import ServerConfig
+from botarena.server.peer import Clock, Peer
+from botarena.server.plugin import PROFILE_2019, Element, GamePlugin, GameSetup
+from botarena.server.results import GameResult
+from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, RoomPhase, Slot
+from botarena.server.testmode import ScoreTable
+
+log = logging.getLogger(__name__)
+
+MAX_ROOMS = 10_000
+"""Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""
+
+
+@dataclass(frozen=True, slots=True)
+class SlotDescriptor:
+    """A ``<slot>`` of ``prepare`` (absent booleans are false, like the official server)."""
+
+    display_name: str = DEFAULT_DISPLAY_NAME
+    can_timeout: bool = False
+    should_be_paused: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedRoom:
+    room_id: str
+    reservations: tuple[str, ...]
+
+
+class LobbyError(Exception):
+    """A request the lobby refuses (the requester is closed in the 2019 profile)."""
+
+
+SetupProvider = Callable[[str], GameSetup | None]
+"""Called for each new room with its game type; a returned setup fixes its seed/state."""
+ReplaySink = Callable[[Room, GameResult | None], None]
+RoomListener = Callable[[Room, GameResult | None], None]
+
+
+class Lobby:
+    """All rooms of one server."""
+
+    def __init__(
+        self,
+        config: ServerConfig,
+        plugins: Iterable[GamePlugin],
+        clock: Clock,
+        *,
+        setup_provider: SetupProvider | None = None,
+        replay_sink: ReplaySink | None = None,
+    ) -> None:
+        self.config = config
+        self.plugins: dict[str, GamePlugin] = {plugin.game_type: plugin for plugin in plugins}
+        self.clock = clock
+        self.setup_provider = setup_provider
+        self.replay_sink = replay_sink
+        self.rooms: dict[str, Room] = {}
+        self.reservations: dict[str, tuple[Room, int]] = {}
+        self.admins: dict[int, Peer] = {}
+        self.test_mode = config.test_mode
+        self.scores = ScoreTable()
+        self.room_listeners: list[RoomListener] = []
+        self._rng = SeededRandom(config.seed)
+        self._rooms_created = 0
+        self._close_element = wire.close_element(PROFILE_2019)
+
+    # ----------------------------------------------------------------- helpers
+
+    def _reject(self, peer: Peer, why: str) -> None:
+        log.info("connection %d: %s; closing it", peer.peer_id, why)
+        peer.close(self._close_element)
+
+    def _plugin(self, game_type: str | None) -> GamePlugin | None:
+        return self.plugins.get(game_type) if game_type else None
+
+    def _new_room_id(self) -> str:
+        return str(uuid.uuid4())
+
+    def _next_setup(self, game_type: str, setup: GameSetup | None) -> GameSetup:
+        self._rooms_created += 1
+        if setup is None and self.setup_provider is not None:
+            setup = self.setup_provider(game_type)
+        if setup is None:
+            setup = GameSetup()
+        if setup.seed is None:
+            derived = self._rng.derive(f"room-{self._rooms_created}").seed_value
+            setup = GameSetup(seed=derived, initial_state=setup.initial_state)
+        return setup
+
+    def _create_room(
+        self, plugin: GamePlugin, *, prepared: bool, paused: bool, setup: GameSetup | None
+    ) -> Room:
+        if len(self.rooms) >= MAX_ROOMS:
+            raise LobbyError(f"too many rooms (MAX_ROOMS={MAX_ROOMS})")
+        timeouts = plugin.timeouts
+        soft_ms = self.config.soft_timeout_ms or timeouts.soft_ms
+        hard_ms = self.config.hard_timeout_ms or timeouts.hard_ms
+        room = Room(
+            self,
+            self._new_room_id(),
+            plugin,
+            prepared=prepared,
+            paused=paused,
+            setup=self._next_setup(plugin.game_type, setup),
+            clock=self.clock,
+            soft_timeout_s=soft_ms / 1000.0,
+            hard_timeout_s=hard_ms / 1000.0,
+            timeouts_enabled=not self.config.no_timeout,
+        )
+        self.rooms[room.room_id] = room
+        return room
+
+    def _guarded(self, room: Room, action: Callable[[], None]) -> None:
+        """Run a room action; an exception ends that room, never the server."""
+        try:
+            action()
+        except Exception as error:
+            log.exception("room %s failed", room.room_id)
+            room.abort(f"internal server error ({type(error).__name__})")
+
+    # ----------------------------------------------------------------- requests
+
+    def join(self, peer: Peer, game_type: str | None) -> None:
+        """``join``: the oldest open room of this game type, else a new unprepared room."""
+        plugin = self._plugin(game_type)
+        if plugin is None:
+            self._reject(peer, f"unknown game type {game_type!r}")
+            return
+        room = next(
+            (r for r in self.rooms.values() if r.plugin is plugin and r.has_free_slot()), None
+        )
+        existing = room is not None
+        if room is None:
+            try:
+                room = self._create_room(
+                    plugin, prepared=False, paused=self.config.paused, setup=None
+                )
+            except LobbyError as error:
+                self._reject(peer, str(error))
+                return
+        target = room
+        self._guarded(target, lambda: target.seat_joiner(peer))
+        notice = wire.joined_game_room(target.room_id, existing)
+        for admin in list(self.admins.values()):
+            admin.send(notice)
+
+    def join_prepared(self, peer: Peer, code: str | None) -> None:
+        entry = self.reservations.pop(code, None) if code else None
+        if entry is None:
+            self._reject(peer, "unknown or used reservation code")
+            return
+        room, slot_index = entry
+        self._guarded(room, lambda: room.seat_reserved(peer, slot_index))
+
+    def authenticate(self, peer: Peer, passphrase: str | None) -> None:
+        expected = self.config.password
+        if (
+            expected
+            and passphrase is not None
+            and hmac.compare_digest(passphrase.encode("utf-8"), expected.encode("utf-8"))
+        ):
+            peer.is_admin = True
+            self.admins[peer.peer_id] = peer
+            return
+        self._reject(peer, "wrong passphrase")
+
+    def prepare(
+        self,
+        peer: Peer,
+        game_type: str | None,
+        slots: Sequence[SlotDescriptor],
+        setup: GameSetup | None = None,
+    ) -> None:
+        if not peer.is_admin:
+            return
+        try:
+            prepared = self.prepare_room(game_type, slots, setup)
+        except LobbyError as error:
+            self._reject(peer, str(error))
+            return
+        peer.send(wire.prepared(prepared.room_id, prepared.reservations))
+
+    def prepare_room(
+        self,
+        game_type: str | None,
+        slots: Sequence[SlotDescriptor],
+        setup: GameSetup | None = None,
+    ) -> PreparedRoom:
+        """In-process ``prepare``: a room with two reserved slots; ``setup`` fixes the game."""
+        plugin = self._plugin(game_type)
+        if plugin is None:
+            raise LobbyError(f"unknown game type {game_type!r}")
+        if len(slots) > SLOTS_PER_ROOM:
+            raise LobbyError(f"prepare with {len(slots)} slots (at most {SLOTS_PER_ROOM})")
+        descriptors = list(slots)
+        # Missing descriptors: official defaults, which do not pause the room (spec §2.2.4).
+        paused = any(d.should_be_paused for d in descriptors)
+        while len(descriptors) < SLOTS_PER_ROOM:
+            descriptors.append(SlotDescriptor(DEFAULT_DISPLAY_NAME, True, False))
+        room = self._create_room(plugin, prepared=True, paused=paused, setup=setup)
+        codes: list[str] = []
+        for index, descriptor in enumerate(descriptors):
+            code = str(uuid.uuid4())
+            room.slots.append(
+                Slot(
+                    index=index,
+                    display_name=descriptor.display_name or DEFAULT_DISPLAY_NAME,
+                    can_timeout=descriptor.can_timeout,
+                    should_be_paused=descriptor.should_be_paused,
+                    reservation=code,
+                )
+            )
+            self.reservations[code] = (room, index)
+            codes.append(code)
+        return PreparedRoom(room.room_id, tuple(codes))
+
+    def _admin_room(self, peer: Peer, room_id: str | None) -> Room | None:
+        return self.rooms.get(room_id) if room_id else None
+
+    def observe(self, peer: Peer, room_id: str | None) -> None:
+        if not peer.is_admin:
+            return
+        room = self._admin_room(peer, room_id)
+        if room is None:
+            self._reject(peer, f"observe: unknown room {room_id!r}")
+            return
+        self._guarded(room, lambda: room.observe(peer, catch_up=True))
+
+    def pause(self, peer: Peer, room_id: str | None, paused: bool) -> None:
+        if not peer.is_admin:
+            return
+        room = self._admin_room(peer, room_id)
+        if room is None:
+            log.info("pause: unknown room %r ignored", room_id)
+            return
+        self._guarded(room, lambda: room.set_paused(paused))
+
+    def step(self, peer: Peer, room_id: str | None, forced: bool) -> None:
+        if not peer.is_admin:
+            return
+        room = self._admin_room(peer, room_id)
+        if room is None:
+            self._reject(peer, f"step: unknown room {room_id!r}")
+            return
+        self._guarded(room, lambda: room.step(forced))
+
+    def cancel(self, peer: Peer, room_id: str | None) -> None:
+        if not peer.is_admin:
+            return
+        room = self._admin_room(peer, room_id)
+        if room is None:
+            self._reject(peer, f"cancel: unknown room {room_id!r}")
+            return
+        self._guarded(room, room.cancel)
+
+    def free_reservation(self, peer: Peer, code: str | None) -> None:
+        if not peer.is_admin:
+            return
+        entry = self.reservations.pop(code, None) if code else None
+        if entry is None:
+            log.info("freeReservation: unknown code ignored")
+            return
+        room, slot_index = entry
+        room.slots[slot_index].reservation = None
+
+    def set_timeout(self, peer: Peer, room_id: str | None, slot: int, activate: bool) -> None:
+        if not peer.is_admin:
+            return
+        room = self._admin_room(peer, room_id)
+        if room is None:
+            self._reject(peer, f"timeout: unknown room {room_id!r}")
+            return
+        room.set_can_timeout(slot, activate)
+
+    def set_test_mode(self, peer: Peer, enabled: bool) -> None:
+        if not peer.is_admin:
+            return
+        self.test_mode = enabled
+        peer.send(wire.testing(enabled))
+
+    def score_for_player(self, peer: Peer, display_name: str | None) -> None:
+        if not peer.is_admin:
+            return
+        name = display_name or ""
+        fragments = self._score_fragments()
+        entry = self.scores.entry(name, len(fragments))
+        peer.send(wire.player_score(name, fragments, entry.number_of_tests, entry.values))
+
+    def _score_fragments(self) -> list[ScoreFragment]:
+        # The table is per display name across game types, like the official server; the
+        # fragment names shown come from the first installed plugin.
+        for plugin in self.plugins.values():
+            return list(plugin.score_definition)
+        return []
+
+    def room_message(
+        self, peer: Peer, room_id: str | None, data: Element, received_at: float
+    ) -> None:
+        room = self.rooms.get(room_id) if room_id else None
+        if room is None:
+            self._reject(peer, f"move for unknown room {room_id!r}")
+            return
+        self._guarded(room, lambda: room.on_room_message(peer, data, received_at))
+
+    def close_requested(self, peer: Peer) -> None:
+        """The client sent a close element: hard close; the loss is reported later."""
+        peer.close()
+
+    # ----------------------------------------------------------------- events
+
+    def peer_lost(self, peer: Peer) -> None:
+        """A connection is gone (either side closed it)."""
+        self.admins.pop(peer.peer_id, None)
+        for room in list(self.rooms.values()):
+            if peer.peer_id in room.observers or room.slots_of(peer):
+                self._guarded(room, lambda room=room: room.peer_lost(peer))  # type: ignore[misc]
+
+    def record_test_scores(self, room: Room, result: GameResult) -> None:
+        """Spec §5.6, before the result is broadcast (deviation from the 2019 race)."""
+        if not self.test_mode:
+            return
+        names = room.display_names()
+        if len(set(names)) != len(names):
+            return
+        fragments = list(room.plugin.score_definition)
+        for name, score in zip(names, result.scores, strict=False):
+            self.scores.add(name, fragments, score.parts)
+
+    def room_finished(self, room: Room, result: GameResult | None) -> None:
+        """Remove a finished room and its unredeemed reservations (spec §3.1)."""
+        self.rooms.pop(room.room_id, None)
+        for slot in room.slots:
+            if slot.reservation is not None:
+                self.reservations.pop(slot.reservation, None)
+                slot.reservation = None
+        if self.replay_sink is not None and room.replay:
+            try:
+                self.replay_sink(room, result)
+            except Exception:
+                log.exception("room %s: replay could not be written", room.room_id)
+        for listener in list(self.room_listeners):
+            try:
+                listener(room, result)
+            except Exception:
+                log.exception("room listener failed for %s", room.room_id)
+
+    def is_seated(self, peer: Peer) -> bool:
+        """Whether ``peer`` holds a slot in a room that has not ended."""
+        return any(room.slots_of(peer) for room in self.rooms.values())
+
+    def open_rooms(self) -> list[Room]:
+        return [room for room in self.rooms.values() if room.phase is RoomPhase.CREATED]

@@ -1,0 +1,153 @@
+"""The boundary between the game-agnostic server and one game (spec server-protocol §6).
+
+The server owns connections, the lobby, rooms, slots, timers, results and replays; it never
+interprets game XML. A :class:`GamePlugin` describes one game type (its protocol profile,
+score definition, timeouts and colour names) and starts :class:`GameMatch` objects, one per
+room, that hold the game state and speak the game's part of the wire format.
+
+A new season (Hase und Igel 2018, Blokus 2021) plugs in by providing these two objects and
+registering them in :mod:`botarena.server.registry`; nothing in the framework changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from lxml import etree
+
+from botarena.core import Outcome, ScoreFragment
+
+Element = etree._Element
+
+
+@dataclass(frozen=True, slots=True)
+class ProtocolProfile:
+    """Version-specific framework behaviour (spec §9). Only the 2018/2019 shape is served today.
+
+    Later seasons differ in element and attribute names and in how errors are reported; those
+    differences are data here so that a 2021 plugin can declare them without new code paths
+    for the common parts.
+    """
+
+    year: int
+    close_element: str
+    """The element the server writes before closing a connection because of an error."""
+    move_request_class: str
+    """``class`` of the move request ``data`` element."""
+    error_request_field: str = "originalRequest"
+    """Child of an ``error`` that carries the offending request."""
+    joined_on_prepared_immediately: bool = False
+    """2021+: ``joined`` right after ``joinPrepared``; 2018/2019: only when the room is full."""
+    cancel_sends_result: bool = False
+    """2021+: ``cancel`` ends the game with a result before ``left``."""
+
+
+PROFILE_2019 = ProtocolProfile(
+    year=2019,
+    close_element="sc.protocol.responses.CloseConnection",
+    move_request_class="sc.framework.plugins.protocol.MoveRequest",
+)
+PROFILE_2018 = PROFILE_2019  # identical at the framework level (spec §0)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTimeouts:
+    """The official move time limits of a game, in milliseconds (spec §4.2)."""
+
+    soft_ms: int = 2000
+    hard_ms: int = 10000
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """How a room's game starts: a seed for the random setup, or a fixed initial state.
+
+    ``initial_state`` is whatever the plugin accepts as a starting position: an engine state
+    object or a ``<state>`` element (e.g. the first state of a recorded transcript). When it is
+    set, ``seed`` only feeds randomness the state does not fix.
+    """
+
+    seed: int | None = None
+    initial_state: object | None = None
+
+
+class MalformedMoveError(ValueError):
+    """A move element the official server could not even deserialize (unknown direction,
+    non-numeric coordinate, unknown child element). The sender is hard-closed and scored LEFT.
+    """
+
+
+class GameMatch(Protocol):
+    """One running game inside a room. Created when the room fills; lives until it ends."""
+
+    @property
+    def turn(self) -> int:
+        """Number of moves applied so far (the state's ``turn`` attribute)."""
+        ...
+
+    def current_slot(self) -> int | None:
+        """Slot of the player to move, ``None`` when the rules ended the game."""
+        ...
+
+    def parse_move(self, slot: int, data: Element) -> object:
+        """Turn the ``<data class=…>`` payload of a room message from ``slot`` into a move.
+
+        Raises :class:`botarena.core.InvalidMove` when the payload is a registered message
+        but not a move (official: "NAME hat kein Zug-Objekt gesendet.") and
+        :class:`MalformedMoveError` when it cannot be deserialized at all.
+        """
+        ...
+
+    def apply(self, slot: int, move: object) -> None:
+        """Apply ``move`` of ``slot``; raise :class:`botarena.core.InvalidMove` (official
+        reason text) and leave the state unchanged when the rules reject it."""
+        ...
+
+    def state_element(self) -> Element:
+        """The ``<state class=…>`` element of the current state (field name ``state``)."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """The rules' end of the game (regular causes only), ``None`` while it runs."""
+        ...
+
+    def statistics(self, slot: int) -> Sequence[int | float | str]:
+        """Score parts after the match points (e.g. largest swarm size), now."""
+        ...
+
+    def winner_element(self, slot: int) -> Element:
+        """The ``<winner …/>`` element naming the player of ``slot``."""
+        ...
+
+
+class GamePlugin(Protocol):
+    """A game type the server can host."""
+
+    @property
+    def game_type(self) -> str:
+        """Plugin id used in ``join``/``prepare``, e.g. ``swc_2019_piranhas``."""
+        ...
+
+    @property
+    def profile(self) -> ProtocolProfile: ...
+
+    @property
+    def score_definition(self) -> Sequence[ScoreFragment]:
+        """All fragments in result order; fragment 0 is the match-point fragment."""
+        ...
+
+    @property
+    def timeouts(self) -> MoveTimeouts: ...
+
+    def welcome_color(self, slot: int) -> str:
+        """The ``color`` of the welcome message for ``slot`` (2019: ``red``/``blue``)."""
+        ...
+
+    def new_match(self, display_names: Sequence[str], setup: GameSetup) -> GameMatch:
+        """Start a game with players named ``display_names`` in slot order.
+
+        Raises ``ValueError`` when ``setup.initial_state`` is not a state this plugin accepts.
+        """
+        ...

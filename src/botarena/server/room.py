@@ -1,0 +1,457 @@
+"""One game room: slots, observers, pause/step, the move clock, the end of a game.
+
+A room runs entirely inside the event loop's thread and never awaits, so all its events are
+serialised without locks and every connection sees them in the order they were produced
+(spec §4.1). Message order follows the 2019 server exactly (spec §3.5, §3.8, §4.1-§4.4).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from botarena.core import InvalidMove, ScoreCause
+from botarena.server import wire
+from botarena.server.peer import Clock, Peer, TimerHandle
+from botarena.server.plugin import Element, GameMatch, GamePlugin, GameSetup, MalformedMoveError
+from botarena.server.results import SlotEnd, build_result, result_element
+
+if TYPE_CHECKING:
+    from botarena.server.lobby import Lobby
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DISPLAY_NAME = "Unknown"
+"""Name of players seated by ``join`` and of prepared slots without ``displayName``."""
+SLOTS_PER_ROOM = 2
+"""Every covered game has exactly two players (official ``getMaximumPlayerCount() == 2``)."""
+
+LEFT_REASON = "Der Spieler hat das Spiel verlassen"
+NOT_YOUR_TURN = "It's not your turn yet."
+NOT_REQUESTED = "We didn't request a data from you yet."
+
+
+def soft_timeout_reason(seconds: float) -> str:
+    return (
+        f"Der Spieler hat innerhalb von {_seconds(seconds)} Sekunden nach Aufforderung "
+        "keinen Zug gesendet"
+    )
+
+
+def hard_timeout_reason(seconds: float) -> str:
+    return soft_timeout_reason(seconds)
+
+
+def _seconds(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def invalid_move_message(display_name: str, reason: str) -> str:
+    return f"Ungueltiger Zug von '{display_name}'.\n{reason}"
+
+
+class RoomPhase(Enum):
+    CREATED = "created"
+    ACTIVE = "active"
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class Slot:
+    index: int
+    display_name: str = DEFAULT_DISPLAY_NAME
+    can_timeout: bool = True
+    should_be_paused: bool = False
+    reservation: str | None = None
+    client: Peer | None = None
+    joined_sent: bool = False
+
+
+@dataclass(slots=True)
+class PendingRequest:
+    slot: int
+    issued_at: float
+    hard_timer: TimerHandle | None = None
+
+
+@dataclass(slots=True)
+class RoomStats:
+    """Per-move timing, kept for replays and benchmarks."""
+
+    move_times_ms: list[float] = field(default_factory=list)
+
+
+class Room:
+    """A room of one game type. Created by ``join`` (unprepared) or ``prepare``."""
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        room_id: str,
+        plugin: GamePlugin,
+        *,
+        prepared: bool,
+        paused: bool,
+        setup: GameSetup,
+        clock: Clock,
+        soft_timeout_s: float,
+        hard_timeout_s: float,
+        timeouts_enabled: bool,
+    ) -> None:
+        self.lobby = lobby
+        self.room_id = room_id
+        self.plugin = plugin
+        self.prepared = prepared
+        self.paused = paused
+        self.setup = setup
+        self.clock = clock
+        self.soft_timeout_s = soft_timeout_s
+        self.hard_timeout_s = hard_timeout_s
+        self.timeouts_enabled = timeouts_enabled
+        self.slots: list[Slot] = []
+        self.observers: dict[int, Peer] = {}
+        self.phase = RoomPhase.CREATED
+        self.match: GameMatch | None = None
+        self.pending: PendingRequest | None = None
+        self.waiting_at_boundary = False
+        self.last_move_ms: float | None = None
+        self.stats = RoomStats()
+        self.replay: list[bytes] = []
+        self.on_move_request: Callable[[Room, float], None] | None = None
+        profile = plugin.profile
+        self._close_element = wire.close_element(profile)
+        self._move_request = wire.move_request(room_id, profile)
+
+    # ----------------------------------------------------------------- seating
+
+    @property
+    def players(self) -> list[Peer]:
+        return [slot.client for slot in self.slots if slot.client is not None]
+
+    def has_free_slot(self) -> bool:
+        """Whether a plain ``join`` may take a seat here (spec §3.2)."""
+        if self.phase is not RoomPhase.CREATED:
+            return False
+        if len(self.slots) < SLOTS_PER_ROOM and not self.prepared:
+            return True
+        return any(slot.client is None and slot.reservation is None for slot in self.slots)
+
+    def seat_joiner(self, peer: Peer) -> None:
+        """Seat a ``join`` client in the first free slot; the game starts when the room is full."""
+        for slot in self.slots:
+            if slot.client is None and slot.reservation is None:
+                slot.client = peer
+                break
+        else:
+            slot = Slot(index=len(self.slots), client=peer)
+            self.slots.append(slot)
+        slot.joined_sent = True
+        peer.send(wire.joined(self.room_id))
+        self._start_if_full()
+
+    def seat_reserved(self, peer: Peer, slot_index: int) -> None:
+        """Seat a ``joinPrepared`` client in its reserved slot."""
+        slot = self.slots[slot_index]
+        slot.reservation = None
+        slot.client = peer
+        if self.plugin.profile.joined_on_prepared_immediately:
+            slot.joined_sent = True
+            peer.send(wire.joined(self.room_id))
+        self._start_if_full()
+
+    def is_full(self) -> bool:
+        return len(self.slots) == SLOTS_PER_ROOM and all(s.client is not None for s in self.slots)
+
+    def _start_if_full(self) -> None:
+        if self.is_full():
+            self.start()
+
+    def slots_of(self, peer: Peer) -> list[int]:
+        return [slot.index for slot in self.slots if slot.client is peer]
+
+    # ----------------------------------------------------------------- game flow
+
+    def start(self) -> None:
+        """Spec §3.5: joined (prepared rooms), welcome messages, then the first boundary."""
+        for slot in self.slots:  # reserved seats learn their room only now (2019)
+            if not slot.joined_sent:
+                slot.joined_sent = True
+                self._send_to_slot(slot, wire.joined(self.room_id))
+        names = [slot.display_name for slot in self.slots]
+        self.match = self.plugin.new_match(names, self.setup)
+        self.phase = RoomPhase.ACTIVE
+        for slot in self.slots:
+            color = self.plugin.welcome_color(slot.index)
+            self._send_to_slot(slot, wire.welcome(self.room_id, color))
+        self._boundary()
+
+    def _boundary(self) -> None:
+        """A turn boundary: the game start or an applied move."""
+        match = self._require_match()
+        if match.outcome() is not None:
+            # The game is over: the final state and the result go out even in a paused room,
+            # because nothing could resume it.
+            self._broadcast_state()
+            self._end_regular()
+            return
+        if self.paused:
+            self.waiting_at_boundary = True
+            return
+        self._advance()
+
+    def _advance(self) -> None:
+        """Send the current state and request the next move."""
+        self.waiting_at_boundary = False
+        self._broadcast_state()
+        match = self._require_match()
+        slot_index = match.current_slot()
+        if slot_index is None:
+            self._end_regular()
+            return
+        self._request_move(slot_index)
+
+    def _broadcast_state(self) -> None:
+        match = self._require_match()
+        element = wire.memento(self.room_id, match.state_element())
+        message = wire.encode(element)
+        for observer in list(self.observers.values()):
+            observer.send(message)
+        for slot in self.slots:
+            self._send_to_slot(slot, message)
+        self._record(element, self.last_move_ms)
+        self.last_move_ms = None
+
+    def _request_move(self, slot_index: int) -> None:
+        slot = self.slots[slot_index]
+        # The request goes out in its own write; the clock starts once it has been written.
+        self._send_to_slot(slot, self._move_request)
+        issued_at = self.clock.time()
+        pending = PendingRequest(slot=slot_index, issued_at=issued_at)
+        if self._can_time_out(slot):
+            pending.hard_timer = self.clock.call_later(
+                self.hard_timeout_s, lambda: self._guard(self._hard_timeout, pending)
+            )
+        self.pending = pending
+        if self.on_move_request is not None:
+            self.on_move_request(self, issued_at)
+
+    def _can_time_out(self, slot: Slot) -> bool:
+        return self.timeouts_enabled and slot.can_timeout
+
+    def _hard_timeout(self, pending: PendingRequest) -> None:
+        if self.pending is not pending or self.phase is not RoomPhase.ACTIVE:
+            return
+        reason = hard_timeout_reason(self.hard_timeout_s)
+        self._end_irregular({pending.slot: SlotEnd(ScoreCause.HARD_TIMEOUT, reason)})
+
+    def _guard(self, action: Callable[[PendingRequest], None], pending: PendingRequest) -> None:
+        try:
+            action(pending)
+        except Exception:
+            log.exception("room %s: timer failed", self.room_id)
+            self.abort("internal server error in a move timer")
+
+    # ----------------------------------------------------------------- moves
+
+    def on_room_message(self, peer: Peer, data: Element, received_at: float) -> None:
+        """A ``<room roomId=…>`` message from ``peer`` with payload ``data`` (spec §4.3)."""
+        own_slots = self.slots_of(peer)
+        if not own_slots:
+            peer.close(self._close_element)  # e. not a player of this room
+            return
+        if self.phase is not RoomPhase.ACTIVE:
+            # g. game not started: the sender is closed; the room ends when the loss is reported.
+            peer.close(self._close_element)
+            return
+        match = self._require_match()
+        pending = self.pending
+        if pending is None or pending.slot not in own_slots:
+            current = match.current_slot()
+            if pending is None and current in own_slots:
+                message, culprit = NOT_REQUESTED, current  # d.
+            else:
+                message = NOT_YOUR_TURN  # c.
+                culprit = next((s for s in own_slots if s != current), own_slots[0])
+            peer.send(wire.error(self.room_id, message, data))
+            peer.close(self._close_element)
+            self._end_irregular({culprit: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
+            return
+        slot = self.slots[pending.slot]
+        elapsed = received_at - pending.issued_at
+        if self._can_time_out(slot) and elapsed > self.soft_timeout_s:
+            reason = soft_timeout_reason(self.soft_timeout_s)
+            self._end_irregular({slot.index: SlotEnd(ScoreCause.SOFT_TIMEOUT, reason)})
+            return
+        try:
+            move = match.parse_move(slot.index, data)
+            match.apply(slot.index, move)
+        except InvalidMove as invalid:
+            self._rule_violation(peer, slot, invalid.reason)
+            return
+        except MalformedMoveError:
+            peer.close()  # hard close; the loss of the connection scores LEFT
+            self._end_irregular({slot.index: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
+            return
+        self._finish_request(pending)
+        move_ms = (received_at - pending.issued_at) * 1000.0
+        self.stats.move_times_ms.append(move_ms)
+        self.last_move_ms = move_ms
+        self._boundary()
+
+    def _rule_violation(self, peer: Peer, slot: Slot, reason: str) -> None:
+        message = invalid_move_message(slot.display_name, reason)
+        peer.send(wire.error(self.room_id, message, None))
+        peer.close(self._close_element)
+        observer_error = wire.error(self.room_id, reason, None)
+        for observer in list(self.observers.values()):
+            observer.send(observer_error)
+        self._end_irregular({slot.index: SlotEnd(ScoreCause.RULE_VIOLATION, reason)})
+
+    def _finish_request(self, pending: PendingRequest) -> None:
+        if pending.hard_timer is not None:
+            pending.hard_timer.cancel()
+        if self.pending is pending:
+            self.pending = None
+
+    # ----------------------------------------------------------------- admin control
+
+    def observe(self, peer: Peer, catch_up: bool) -> None:
+        """Add an observer (idempotent); with ``catch_up`` it gets the current state at once."""
+        self.observers[peer.peer_id] = peer
+        peer.send(wire.observed(self.room_id))
+        if catch_up and self.phase is RoomPhase.ACTIVE and self.match is not None:
+            peer.send(wire.encode(wire.memento(self.room_id, self.match.state_element())))
+
+    def set_paused(self, paused: bool) -> None:
+        """Spec §5.1: pause at the next boundary; unpausing a waiting room acts like a step."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if not paused and self.phase is RoomPhase.ACTIVE and self.waiting_at_boundary:
+            self._advance()
+
+    def step(self, forced: bool) -> None:
+        """Spec §5.2: one move in a paused room; ``forced`` starts (or ends) a waiting room."""
+        if self.phase is RoomPhase.CREATED:
+            if not forced:
+                return
+            empty = [slot.index for slot in self.slots if slot.client is None]
+            empty += list(range(len(self.slots), SLOTS_PER_ROOM))
+            if not empty:
+                self.start()
+                return
+            self._end_irregular({index: SlotEnd(ScoreCause.LEFT, LEFT_REASON) for index in empty})
+            return
+        if self.phase is RoomPhase.ACTIVE and self.paused and self.waiting_at_boundary:
+            self._advance()
+
+    def set_can_timeout(self, slot_index: int, activate: bool) -> None:
+        if 0 <= slot_index < len(self.slots):
+            self.slots[slot_index].can_timeout = activate
+
+    def cancel(self) -> None:
+        """2019 ``cancel``: ``left`` to everyone in the room, no result; the room is removed."""
+        if self.phase is RoomPhase.OVER:
+            return
+        self.phase = RoomPhase.OVER
+        self._stop_clock()
+        left = wire.left(self.room_id)
+        for slot in self.slots:
+            self._send_to_slot(slot, left)
+        for observer in list(self.observers.values()):
+            observer.send(left)
+        self.lobby.room_finished(self, None)
+
+    def abort(self, why: str) -> None:
+        """End the room after an internal error, with cause UNKNOWN for every seat."""
+        if self.phase is RoomPhase.OVER:
+            return
+        reason = f"botarena: {why}"
+        ends = {index: SlotEnd(ScoreCause.UNKNOWN, reason) for index in range(SLOTS_PER_ROOM)}
+        try:
+            self._end_irregular(ends)
+        except Exception:
+            log.exception("room %s: could not send the result of an aborted game", self.room_id)
+            self.phase = RoomPhase.OVER
+            self._stop_clock()
+            self.lobby.room_finished(self, None)
+
+    # ----------------------------------------------------------------- disconnects
+
+    def peer_lost(self, peer: Peer) -> None:
+        """Spec §3.9 / §4.4: a seated player's loss ends the room with LEFT; observers just go."""
+        self.observers.pop(peer.peer_id, None)
+        if self.phase is RoomPhase.OVER:
+            return
+        own_slots = self.slots_of(peer)
+        if not own_slots:
+            return
+        for index in own_slots:
+            self.slots[index].client = None if self.phase is RoomPhase.CREATED else peer
+        if self.phase is RoomPhase.ACTIVE and self.pending is not None:
+            culprit = self.pending.slot if self.pending.slot in own_slots else own_slots[0]
+        else:
+            culprit = own_slots[0]
+        self._end_irregular({culprit: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
+
+    # ----------------------------------------------------------------- the end
+
+    def _end_regular(self) -> None:
+        outcome = self._require_match().outcome()
+        self._end(outcome_ends=None, regular=outcome)
+
+    def _end_irregular(self, ends: dict[int, SlotEnd]) -> None:
+        self._end(outcome_ends=ends, regular=None)
+
+    def _end(self, outcome_ends: dict[int, SlotEnd] | None, regular: object) -> None:
+        """Spec §3.8: result to players then observers, replay, ``left``, removal."""
+        if self.phase is RoomPhase.OVER:
+            return
+        self.phase = RoomPhase.OVER
+        self._stop_clock()
+        match = self.match
+        if match is None:
+            # The room ends before it started: a game is made only to report its statistics.
+            names = [slot.display_name for slot in self.slots]
+            names += [DEFAULT_DISPLAY_NAME] * (SLOTS_PER_ROOM - len(names))
+            match = self.plugin.new_match(names, self.setup)
+        result = build_result(match, outcome_ends, SLOTS_PER_ROOM)
+        self.lobby.record_test_scores(self, result)
+        element = result_element(self.room_id, self.plugin, match, result)
+        message = wire.encode(element)
+        for slot in self.slots:
+            self._send_to_slot(slot, message)
+        for observer in list(self.observers.values()):
+            observer.send(message)
+        self._record(element, None)
+        left = wire.left(self.room_id)
+        for slot in self.slots:
+            self._send_to_slot(slot, left)
+        for observer in list(self.observers.values()):
+            observer.send(left)
+        self.lobby.room_finished(self, result)
+
+    def _stop_clock(self) -> None:
+        if self.pending is not None:
+            self._finish_request(self.pending)
+
+    # ----------------------------------------------------------------- helpers
+
+    def _send_to_slot(self, slot: Slot, message: bytes) -> None:
+        if slot.client is not None and not slot.client.closed:
+            slot.client.send(message)
+
+    def _record(self, message: Element, move_ms: float | None) -> None:
+        if self.lobby.config.save_replay:
+            self.replay.append(wire.replay_packet(message, move_ms))
+
+    def _require_match(self) -> GameMatch:
+        if self.match is None:
+            raise RuntimeError(f"room {self.room_id} has no game yet")
+        return self.match
+
+    def display_names(self) -> Sequence[str]:
+        return [slot.display_name for slot in self.slots]

@@ -1,0 +1,126 @@
+"""The server's bridge to the protocol core: messages the rooms send, as ready-to-write bytes.
+
+The shapes come from :mod:`botarena.protocol.sc_messages` (builders) and
+:mod:`botarena.protocol.xstream` (the official pretty-printing); this module only encodes
+them once so that a broadcast writes the same bytes to every recipient, and picks the
+profile-specific pieces (close element, move request class).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+
+from lxml import etree
+
+from botarena.core import ScoreFragment
+from botarena.protocol import sc_messages, xstream
+from botarena.server.plugin import Element, ProtocolProfile
+
+REPLAY_MOVE_TIME_ATTRIBUTE = "botarenaMoveMs"
+"""Extra attribute on a replay's ``<room>`` packet: milliseconds the move before this state
+took (from the move request being written to the move being received). The official loaders
+ignore unknown attributes (spec §1.4)."""
+
+
+def encode(element: Element) -> bytes:
+    return xstream.encode(element)
+
+
+def close_element(profile: ProtocolProfile) -> bytes:
+    return encode(etree.Element(profile.close_element))
+
+
+def joined(room_id: str) -> bytes:
+    return encode(sc_messages.joined(room_id))
+
+
+def joined_game_room(room_id: str, existing: bool) -> bytes:
+    return encode(sc_messages.joined_game_room(room_id, existing))
+
+
+def prepared(room_id: str, reservations: Sequence[str]) -> bytes:
+    return encode(sc_messages.prepared(room_id, reservations))
+
+
+def observed(room_id: str) -> bytes:
+    return encode(sc_messages.observed(room_id))
+
+
+def left(room_id: str) -> bytes:
+    return encode(sc_messages.left(room_id))
+
+
+def testing(enabled: bool) -> bytes:
+    return encode(sc_messages.testing(enabled))
+
+
+def welcome(room_id: str, color: str) -> bytes:
+    return encode(sc_messages.welcome_message(room_id, color))
+
+
+def memento(room_id: str, state: Element) -> Element:
+    """The memento element (kept by the room for its replay); encode with :func:`encode`."""
+    return sc_messages.memento(room_id, state)
+
+
+def move_request(room_id: str, profile: ProtocolProfile) -> bytes:
+    data = etree.Element("data")
+    data.set("class", profile.move_request_class)
+    return encode(sc_messages.room(room_id, data))
+
+
+def error(room_id: str, message: str, original_request: Element | None) -> bytes:
+    return encode(sc_messages.room_error(room_id, message, original_request))
+
+
+def result(
+    room_id: str,
+    fragments: Iterable[ScoreFragment],
+    scores: Iterable[tuple[str, str | None, Sequence[object]]],
+    winner: Element | None,
+) -> Element:
+    score_messages = [
+        sc_messages.ResultScore(cause, reason, tuple(_part_text(p) for p in parts))
+        for cause, reason, parts in scores
+    ]
+    return sc_messages.result(room_id, tuple(fragments), score_messages, winner)
+
+
+def _part_text(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def player_score(
+    name: str, fragments: Sequence[ScoreFragment], tests: int, values: Sequence[Decimal]
+) -> bytes:
+    """``<playerScore><score displayName numberOfTests><values><fragment…/><value>…`` (§2.2.11).
+
+    Not in the protocol core's builders yet; the shape is the one of capture AC.
+    """
+    root = etree.Element("playerScore")
+    score = etree.SubElement(root, "score")
+    score.set("displayName", name)
+    score.set("numberOfTests", str(tests))
+    for fragment, value in zip(fragments, values, strict=False):
+        values_element = etree.SubElement(score, "values")
+        definition = sc_messages.score_definition([fragment])
+        values_element.append(definition[0])
+        etree.SubElement(values_element, "value").text = str(value)
+    return encode(root)
+
+
+def replay_packet(message: Element, move_ms: float | None) -> bytes:
+    """One packet of a replay file: the room message at column 0, followed by a newline."""
+    if move_ms is not None:
+        message.set(REPLAY_MOVE_TIME_ATTRIBUTE, f"{move_ms:.3f}")
+    text = xstream.to_xstream(message, 0)[1:] + "\n"
+    if move_ms is not None:
+        del message.attrib[REPLAY_MOVE_TIME_ATTRIBUTE]
+    return text.encode("utf-8")
+
+
+REPLAY_START = b"<protocol>\n"
+REPLAY_END = b"</protocol>"

@@ -1,0 +1,395 @@
+"""End-to-end game flows over real TCP: join, joinPrepared, observers, pause/step, cancel.
+
+Each test names the conformance checklist ids of spec server-protocol §8 it covers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+from lxml import etree
+
+from botarena.server.frontend import ScConnection
+from tests.server.scclient import (
+    GAME,
+    Client,
+    admin,
+    data_class_of,
+    first_legal_move,
+    join_two,
+    move_xml,
+    play_to_end,
+    prepare,
+    run,
+    running_server,
+)
+
+MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
+
+
+@run
+async def test_two_joiners_play_a_full_game_in_official_message_order():
+    """T02, T16, L03, L04, G01, G02: order at game start and end, bytes of the stream."""
+    async with running_server() as server:
+        observer_admin = await admin(server.port)
+        red, blue, room_id = await join_two(server.port)
+        notice = await observer_admin.expect("joinedGameRoom")
+        assert notice.attrib == {"roomId": room_id, "existing": "false"}
+        assert (await observer_admin.expect("joinedGameRoom")).get("existing") == "true"
+
+        # red: joined, welcome red, memento turn 0, move request
+        assert red.messages[0].tag == "joined"
+        welcome = await red.expect_room("welcomeMessage")
+        assert welcome.get("color") == "red"
+        state = (await red.expect_room("memento"))[0]
+        assert state.get("turn") == "0"
+        assert state.get("class") == "sc.plugin2019.GameState"
+        await red.expect_room(MOVE_REQUEST)
+        # blue: joined, welcome blue, memento, no move request
+        assert (await blue.expect_room("welcomeMessage")).get("color") == "blue"
+        await blue.expect_room("memento")
+
+        x, y, d = first_legal_move(state)
+        await red.send(move_xml(room_id, x, y, d, extra=""))
+        after_red = (await red.expect_room("memento"))[0]
+        assert after_red.get("turn") == "1"
+        assert after_red.find("lastMove").attrib == {
+            "class": "move",
+            "x": str(x),
+            "y": str(y),
+            "direction": d,
+        }
+        assert (await blue.expect_room("memento"))[0].get("turn") == "1"
+        await blue.expect_room(MOVE_REQUEST)
+        # continue the game to its end from blue's turn
+        blue.queue.put_nowait(blue.messages[-2])  # re-deliver the memento and the request
+        blue.queue.put_nowait(blue.messages[-1])
+        red_result, blue_result = await play_to_end(red, blue, room_id)
+
+        for result in (red_result, blue_result):
+            scores = result.findall("score")
+            assert len(scores) == 2
+            assert all(s.get("cause") == "REGULAR" for s in scores)
+            assert [f.get("name") for f in result.find("definition")] == ["Gewinner", "∅ Schwarm"]
+        # the final state comes right before the result, and left right after it
+        tags = [data_class_of(m) or m.tag for m in red.messages]
+        assert tags[-3:] == ["memento", "result", "left"]
+        assert red.messages[-3][0][0].get("turn") in {str(t) for t in range(2, 61)}
+        # byte-level framing: lazy <protocol>, "\n  " before every message, no trailing bytes
+        raw = bytes(red.raw)
+        assert raw.startswith(b'<protocol>\n  <joined roomId="' + room_id.encode() + b'"/>')
+        assert raw.endswith(b'\n  <left roomId="' + room_id.encode() + b'"/>')
+        assert raw.count(b"\n  <room ") + raw.count(b"\n  <joined ") + raw.count(
+            b"\n  <left "
+        ) == len(red.messages)
+        # the player connections stay open after left (G05)
+        assert not red.eof and not blue.eof
+        await red.send("<sc.protocol.responses.CloseConnection/>")
+        await red.expect_eof()
+        assert bytes(red.raw).endswith(b"\n</protocol>")
+        for client in (red, blue, observer_admin):
+            await client.close()
+
+
+def test_each_message_is_one_write_and_the_move_request_its_own(monkeypatch):
+    """Each message is one transport write, the move request its own; TCP_NODELAY is set."""
+    writes: list[tuple[int, bytes]] = []
+    original_send = ScConnection.send
+
+    def recording_send(self, message):
+        writes.append((self.peer_id, message))
+        original_send(self, message)
+
+    monkeypatch.setattr(ScConnection, "send", recording_send)
+
+    @run
+    async def scenario():
+        async with running_server() as server:
+            red, blue, room_id = await join_two(server.port)
+            await red.expect_room("welcomeMessage")
+            await red.expect_room("memento")
+            await red.expect_room(MOVE_REQUEST)
+            for connection in server.connections.values():
+                sock = connection._transport.get_extra_info("socket")
+                assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+            request = (
+                f'\n  <room roomId="{room_id}">\n    <data class="{MOVE_REQUEST}"/>\n  </room>'
+            ).encode()
+            red_writes = [m for peer, m in writes if peer == min(p for p, _ in writes)]
+            assert red_writes[-1] == request
+            assert red_writes[-2].startswith(f'\n  <room roomId="{room_id}">'.encode())
+            assert b"memento" in red_writes[-2] and MOVE_REQUEST.encode() not in red_writes[-2]
+            await red.close()
+            await blue.close()
+
+    scenario()
+
+
+@run
+async def test_prepared_game_waits_for_both_and_uses_slot_order():
+    """L09, L10, L11, T17: silent until full, colours by slot, names in the state."""
+    async with running_server() as server:
+        boss = await admin(server.port)
+        slots = (
+            '<slot displayName="Häschen" canTimeout="true" shouldBePaused="false"/>'
+            '<slot displayName="O\'Neil" canTimeout="true" shouldBePaused="false"/>'
+        )
+        room_id, codes = await prepare(boss, slots)
+        assert len(codes) == 2 and len(set(codes)) == 2
+        second = await Client.connect(server.port, "slot1")
+        await second.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        await second.silent(0.3)
+        first = await Client.connect(server.port, "slot0")
+        await first.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        for client, color in ((first, "red"), (second, "blue")):
+            assert (await client.expect("joined")).get("roomId") == room_id
+            assert (await client.expect_room("welcomeMessage")).get("color") == color
+            state = (await client.expect_room("memento"))[0]
+            assert state.find("red").get("displayName") == "Häschen"
+            assert state.find("blue").get("displayName") == "O'Neil"
+        await first.expect_room(MOVE_REQUEST)
+        observed_state = (await boss.expect_room("memento"))[0]
+        assert observed_state.get("turn") == "0"
+        assert "Häschen".encode() in bytes(first.raw)
+        await second.silent(0.1)  # blue gets no move request
+        for client in (first, second, boss):
+            await client.close()
+
+
+@run
+async def test_observer_sees_states_result_and_left_but_no_requests():
+    """A05, A09, G02, G04: observers get the same memento bytes as players."""
+    async with running_server() as server:
+        boss = await admin(server.port)
+        room_id, codes = await prepare(boss)
+        red = await Client.connect(server.port, "red")
+        blue = await Client.connect(server.port, "blue")
+        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        for client in (red, blue):
+            await client.expect("joined")
+            await client.expect_room("welcomeMessage")
+        await play_to_end(red, blue, room_id)
+        seen = []
+        while True:
+            item = await boss.next()
+            seen.append(data_class_of(item) or item.tag)
+            if item.tag == "left":
+                break
+        assert MOVE_REQUEST not in seen and "welcomeMessage" not in seen
+        assert seen[-2:] == ["result", "left"]
+        assert seen.count("memento") == sum(
+            1 for m in red.messages if data_class_of(m) == "memento"
+        )
+        player_mementos = [m for m in red.messages if data_class_of(m) == "memento"]
+        observer_mementos = [m for m in boss.messages if data_class_of(m) == "memento"]
+        assert [etree.tostring(m) for m in observer_mementos] == [
+            etree.tostring(m) for m in player_mementos
+        ]
+        for client in (red, blue, boss):
+            await client.close()
+
+
+@run
+async def test_paused_prepared_game_is_driven_by_step_and_unpause():
+    """P02-P06, P08 and capture C: step sends state + request; moves while paused send nothing."""
+    async with running_server() as server:
+        boss = await admin(server.port)
+        slots = (
+            '<slot displayName="p1" canTimeout="false" shouldBePaused="true"/>'
+            '<slot displayName="p2" canTimeout="false" shouldBePaused="true"/>'
+        )
+        room_id, codes = await prepare(boss, slots)
+        red = await Client.connect(server.port, "red")
+        blue = await Client.connect(server.port, "blue")
+        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        for client in (red, blue):
+            await client.expect("joined")
+            await client.expect_room("welcomeMessage")
+        await red.silent(0.2)  # paused: no state (P01)
+
+        await boss.send(f'<step roomId="{room_id}"/>')
+        assert (await boss.expect_room("memento"))[0].get("turn") == "0"
+        state = (await red.expect_room("memento"))[0]
+        await red.expect_room(MOVE_REQUEST)
+        await blue.expect_room("memento")
+
+        await red.send(move_xml(room_id, *first_legal_move(state)))
+        await red.silent(0.2)  # P03: applied, nothing sent
+        await boss.send(f'<step roomId="{room_id}"/>')  # P04
+        state = (await blue.expect_room("memento"))[0]
+        assert state.get("turn") == "1"
+        await blue.expect_room(MOVE_REQUEST)
+        await red.expect_room("memento")
+        await boss.expect_room("memento")
+
+        # P08: unpausing with a request outstanding sends no second request
+        await boss.send(f'<pause roomId="{room_id}" pause="false"/>')
+        await blue.silent(0.2)
+        await blue.send(move_xml(room_id, *first_legal_move(state)))
+        state = (await red.expect_room("memento"))[0]
+        assert state.get("turn") == "2"
+        await red.expect_room(MOVE_REQUEST)
+        await blue.expect_room("memento")
+        await boss.expect_room("memento")
+
+        # P06: pause while red's request is pending; red's move is applied silently
+        await boss.send(f'<pause roomId="{room_id}" pause="true"/>')
+        await asyncio.sleep(0.05)
+        await red.send(move_xml(room_id, *first_legal_move(state)))
+        await blue.silent(0.2)
+        # P05: unpause at a boundary = memento + request
+        await boss.send(f'<pause roomId="{room_id}" pause="false"/>')
+        assert (await blue.expect_room("memento"))[0].get("turn") == "3"
+        await blue.expect_room(MOVE_REQUEST)
+
+        # A14: cancel sends left to everyone, no result; the admin stays; the room is gone
+        await boss.expect_room("memento")
+        await red.expect_room("memento")
+        await boss.send(f'<cancel roomId="{room_id}"/>')
+        for client in (red, blue, boss):
+            await client.expect("left")
+        await boss.send(f'<step roomId="{room_id}"/>')
+        await boss.expect("sc.protocol.responses.CloseConnection")
+        await boss.expect_eof()
+        for client in (red, blue, boss):
+            await client.close()
+
+
+@run
+async def test_step_on_unpaused_room_is_ignored_and_observe_catches_up():
+    """P07 and the documented deviation: observe sends the current state at once."""
+    async with running_server() as server:
+        red, blue, room_id = await join_two(server.port)
+        for _ in range(3):
+            await red.next()
+        boss = await admin(server.port)
+        await boss.send(f'<observe roomId="{room_id}"/>')
+        await boss.expect("observed")
+        state = (await boss.expect_room("memento"))[0]
+        assert state.get("turn") == "0"
+        await boss.send(f'<step roomId="{room_id}"/>')
+        await red.silent(0.2)
+        await boss.send(f'<observe roomId="{room_id}"/>')  # idempotent
+        await boss.expect("observed")
+        await boss.expect_room("memento")
+        await red.send(move_xml(room_id, *first_legal_move(state)))
+        await boss.expect_room("memento")
+        await boss.silent(0.2)  # exactly one copy
+        for client in (red, blue, boss):
+            await client.close()
+
+
+@run
+async def test_one_connection_may_take_both_slots():
+    """L12 (capture AA): two joined, two welcome messages, two mementos, one request."""
+    async with running_server() as server:
+        solo = await Client.connect(server.port, "solo")
+        await solo.send(f'<join gameType="{GAME}"/><join gameType="{GAME}"/>')
+        await solo.expect("joined")
+        await solo.expect("joined")
+        assert (await solo.expect_room("welcomeMessage")).get("color") == "red"
+        assert (await solo.expect_room("welcomeMessage")).get("color") == "blue"
+        await solo.expect_room("memento")
+        await solo.expect_room("memento")
+        await solo.expect_room(MOVE_REQUEST)
+        await solo.silent(0.2)
+        await solo.close()
+
+
+@run
+async def test_lone_joiner_leaving_ends_the_room():
+    """L13 (capture AD): the next joiner opens a fresh room."""
+    async with running_server() as server:
+        boss = await admin(server.port)
+        lonely = await Client.connect(server.port, "lonely")
+        await lonely.send(f'<join gameType="{GAME}"/>')
+        first_room = (await lonely.expect("joined")).get("roomId")
+        await boss.expect("joinedGameRoom")
+        await lonely.close()
+        await asyncio.sleep(0.1)
+        assert first_room not in server.lobby.rooms
+        newcomer = await Client.connect(server.port, "newcomer")
+        await newcomer.send(f'<join gameType="{GAME}"/>')
+        second_room = (await newcomer.expect("joined")).get("roomId")
+        assert second_room != first_room
+        assert (await boss.expect("joinedGameRoom")).get("existing") == "false"
+        await newcomer.close()
+        await boss.close()
+
+
+@run
+async def test_free_reservation_lets_a_plain_join_take_the_slot():
+    """A10 (capture P) and A11: freed slot is joinable; unknown codes are ignored."""
+    async with running_server() as server:
+        boss = await admin(server.port)
+        room_id, codes = await prepare(boss, observe=False)
+        await boss.send('<freeReservation reservation="nope"/>')
+        await boss.send(f'<freeReservation reservation="{codes[1]}"/>')
+        first = await Client.connect(server.port, "reserved")
+        await first.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        await asyncio.sleep(0.05)
+        joiner = await Client.connect(server.port, "joiner")
+        await joiner.send(f'<join gameType="{GAME}"/>')
+        assert (await joiner.expect("joined")).get("roomId") == room_id
+        assert (await joiner.expect_room("welcomeMessage")).get("color") == "blue"
+        await first.expect("joined")
+        assert (await first.expect_room("welcomeMessage")).get("color") == "red"
+        notice = await boss.expect("joinedGameRoom")
+        assert notice.attrib == {"roomId": room_id, "existing": "true"}
+        for client in (first, joiner, boss):
+            await client.close()
+
+
+@run
+async def test_forced_step_on_a_half_empty_prepared_room_ends_it():
+    """P10 (deviation): empty slot scored LEFT; the seated player wins."""
+    async with running_server() as server:
+        boss = await admin(server.port)
+        room_id, codes = await prepare(boss)
+        seated = await Client.connect(server.port, "seated")
+        await seated.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        await asyncio.sleep(0.05)
+        await boss.send(f'<step roomId="{room_id}" forced="true"/>')
+        result = await boss.expect_room("result")
+        causes = [s.get("cause") for s in result.findall("score")]
+        assert causes == ["REGULAR", "LEFT"]
+        assert result.find("winner").get("displayName") == "alpha"
+        await boss.expect("left")
+        for client in (seated, boss):
+            await client.close()
+
+
+@run
+async def test_test_mode_and_score_for_player():
+    """T06, A12, A13: testing echo; scores recorded before the result is broadcast."""
+    async with running_server() as server:
+        boss = await admin(server.port)
+        await boss.send('<testMode testMode="true"/>')
+        assert (await boss.expect("testing")).get("testMode") == "true"
+        await boss.send('<scoreForPlayer displayName="nobody"/>')
+        empty = await boss.expect("playerScore")
+        assert empty[0].get("numberOfTests") == "0"
+        assert [v.findtext("value") for v in empty[0].findall("values")] == ["0", "0"]
+        _room_id, codes = await prepare(boss)
+        red = await Client.connect(server.port, "red")
+        blue = await Client.connect(server.port, "blue")
+        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        await red.expect("joined")
+        await red.expect_room("welcomeMessage")
+        await blue.close()  # blue leaves: alpha wins 2 points
+        while True:
+            item = await boss.next()
+            if data_class_of(item) == "result":
+                break
+        await boss.send('<scoreForPlayer displayName="alpha"/>')
+        await boss.expect("left")
+        score = (await boss.expect("playerScore"))[0]
+        assert score.attrib == {"displayName": "alpha", "numberOfTests": "1"}
+        values = [v.findtext("value") for v in score.findall("values")]
+        assert values == ["2", "8.000000"]
+        await red.close()
+        await boss.close()
