@@ -731,8 +731,7 @@ def generate_moves(board: Board, player: Player, other: Player) -> list[Move]:
             0,
         ):
             moves.append(Move(chain))
-    if not moves:
-        return [_SKIP_MOVE]
-    if player.carrots >= SKIP_CAP_CARROTS and skip_ok(board, player, other):
-        moves.append(_SKIP_MOVE)  # the official cap makes Skip legal beside long advances
-    return moves
+    # The official Skip cap (advances > 44 not considered) cannot make Skip legal beside
+    # another move: with >= 990 carrots and no salad to eat, one of the 44 fields ahead of
+    # any index <= 19 is a free carrot field. So Skip is legal exactly when nothing else is.
+    return moves or [_SKIP_MOVE]
