@@ -1,0 +1,56 @@
+"""Set-ups of the spec's rule test cases (spec §8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from botarena.games.blokus import BlokusState, Color, Rotation, SetMove, Shape
+from botarena.games.blokus.shapes import ALL_SHAPES
+
+B, Y, R, G = Color.BLUE, Color.YELLOW, Color.RED, Color.GREEN
+ALL_BUT_MONO = [shape for shape in ALL_SHAPES if shape is not Shape.MONO]
+
+
+def setm(  # noqa: PLR0917 - mirrors the spec's "COLOUR KIND ROT/flip (x,y)" notation
+    color: Color | None,
+    kind: Shape,
+    rotation: str = "NONE",
+    flipped: bool = False,
+    x: int = 0,
+    y: int = 0,
+) -> SetMove:
+    """``COLOUR KIND ROT/flip (x,y)`` as in the spec's notation."""
+    return SetMove(color, kind, Rotation[rotation], flipped, x, y)
+
+
+V = Shape.PENTO_V
+
+S1_MOVES = (
+    setm(B, V, "NONE", False, 0, 0),
+    setm(Y, V, "RIGHT", False, 17, 0),
+    setm(R, V, "MIRROR", False, 17, 17),
+    setm(G, V, "LEFT", False, 0, 17),
+)
+
+
+def s0() -> BlokusState:
+    """A fresh game with start piece PENTO_V."""
+    return BlokusState(V)
+
+
+def s1(moves: int = 4) -> BlokusState:
+    """S0 followed by the first ``moves`` of the four round-1 placements."""
+    state = s0()
+    for move in S1_MOVES[:moves]:
+        state.apply(move)
+    return state
+
+
+def custom(board: Any, undeployed: Any, turn: int, valid: Any = tuple(Color)) -> BlokusState:
+    """A hand-made state: ``board`` maps colours to lists of fields."""
+    fields = {cell: color for color, cells in board.items() for cell in cells}
+    return BlokusState.from_parts(V, fields, undeployed, turn=turn, valid_colors=valid)
+
+
+def cells_of(move: SetMove) -> set[tuple[int, int]]:
+    return set(move.cells())
