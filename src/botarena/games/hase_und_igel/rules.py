@@ -605,15 +605,19 @@ def _play_card(board: Board, player: Player, other: Player, card: Card) -> bool:
 
 _MAX_ORDER = 8
 _ADVANCES = tuple(Advance(distance, 0) for distance in range(GOAL_INDEX + 1))
-_TAKE_OR_DROP_CARDS = {
-    value: tuple(Card(_T, value, order) for order in range(_MAX_ORDER)) for value in (20, 0, -20)
-}
-_SIMPLE_CARDS = {
-    card_type: tuple(Card(card_type, 0, order) for order in range(_MAX_ORDER))
-    for card_type in (_E, _H, _F)
-}
+# Moves are immutable values, so the single-advance moves are shared between all states.
+_ADVANCE_MOVES = tuple(Move((advance,)) for advance in _ADVANCES)
+_COSTS = tuple(cost(distance) for distance in range(GOAL_INDEX + 1))
+# Shared card actions by ``order`` (plain tuples: indexing them is cheaper than hashing enums).
+_TAKE_20 = tuple(Card(_T, 20, order) for order in range(_MAX_ORDER))
+_TAKE_0 = tuple(Card(_T, 0, order) for order in range(_MAX_ORDER))
+_DROP_20 = tuple(Card(_T, -20, order) for order in range(_MAX_ORDER))
+_EAT_CARDS = tuple(Card(_E, 0, order) for order in range(_MAX_ORDER))
+_HURRY_CARDS = tuple(Card(_H, 0, order) for order in range(_MAX_ORDER))
+_FALL_CARDS = tuple(Card(_F, 0, order) for order in range(_MAX_ORDER))
 _EAT_MOVE = Move((EatSalad(0),))
-_EXCHANGE_MOVES = {value: Move((ExchangeCarrots(value, 0),)) for value in (10, -10)}
+_TAKE_10_MOVE = Move((ExchangeCarrots(10, 0),))
+_GIVE_10_MOVE = Move((ExchangeCarrots(-10, 0),))
 _FALL_BACK_MOVE = Move((FallBack(0),))
 _SKIP_MOVE = Move((Skip(0),))
 
@@ -638,14 +642,14 @@ def card_chains(  # noqa: PLR0917 - plain positional values: hot path, no alloca
         if card_type in cards[:position]:
             continue  # a duplicate card (only in constructed states) gives the same moves
         if card_type is _T:
-            chains.append((_TAKE_OR_DROP_CARDS[20][order],))
-            chains.append((_TAKE_OR_DROP_CARDS[0][order],))
+            chains.append((_TAKE_20[order],))
+            chains.append((_TAKE_0[order],))
             if carrots >= 20:
-                chains.append((_TAKE_OR_DROP_CARDS[-20][order],))
+                chains.append((_DROP_20[order],))
             continue
         if card_type is _E:
             if salads > 0:
-                chains.append((_SIMPLE_CARDS[_E][order],))
+                chains.append((_EAT_CARDS[order],))
             continue
         hurry = card_type is _H
         first = is_first(index, carrots, other_index, other_carrots)
@@ -655,7 +659,7 @@ def card_chains(  # noqa: PLR0917 - plain positional values: hot path, no alloca
         if target == 0:
             continue
         field = board.type_at(target)
-        card = _SIMPLE_CARDS[card_type][order]
+        card = _HURRY_CARDS[order] if hurry else _FALL_CARDS[order]
         if field is _HARE:
             rest = cards[:position] + cards[position + 1 :]
             for tail in card_chains(
@@ -686,9 +690,9 @@ def generate_moves(board: Board, player: Player, other: Player) -> list[Move]:
     if field is _SALAD and player.salads > 0 and not leave:
         moves.append(_EAT_MOVE)
     elif field is _CARROT:
-        moves.append(_EXCHANGE_MOVES[10])
+        moves.append(_TAKE_10_MOVE)
         if player.carrots >= 10:
-            moves.append(_EXCHANGE_MOVES[-10])
+            moves.append(_GIVE_10_MOVE)
     if not must_eat(board, player):
         hedgehog = board.prev_hedgehog(index)
         if hedgehog is not None and other.index != hedgehog:
@@ -697,28 +701,29 @@ def generate_moves(board: Board, player: Player, other: Player) -> list[Move]:
         salads = player.salads
         other_index = other.index
         fields = board.fields
+        costs = _COSTS
         for distance in range(1, GOAL_INDEX + 1 - index):
-            remaining = carrots - cost(distance)
+            remaining = carrots - costs[distance]
             if remaining < 0:
                 break
             target = index + distance
             target_field = fields[target]
             if target_field is _HEDGEHOG or (target == other_index and target != GOAL_INDEX):
                 continue
-            advance = _ADVANCES[distance]
             if target_field is _HARE:
+                advance = _ADVANCES[distance]
                 for chain in card_chains(
                     board, target, remaining, salads, player.cards, other_index, other.carrots, 1
                 ):
                     moves.append(Move((advance, *chain)))
             elif target_field is _SALAD:
                 if salads > 0:
-                    moves.append(Move((advance,)))
+                    moves.append(_ADVANCE_MOVES[distance])
             elif target_field is _GOAL:
                 if remaining <= GOAL_MAX_CARROTS and salads == 0:
-                    moves.append(Move((advance,)))
+                    moves.append(_ADVANCE_MOVES[distance])
             else:
-                moves.append(Move((advance,)))
+                moves.append(_ADVANCE_MOVES[distance])
     if field is _HARE and not leave:
         for chain in card_chains(
             board,
