@@ -136,6 +136,16 @@ class Client:
             raise AssertionError(f"{self.name}: expected EOF, got {describe(item)}")
         await asyncio.wait_for(self._task, timeout)
 
+    async def until_eof(self, timeout: float = WAIT) -> list[Any]:
+        """Everything until the server closes; fails if it does not close in time."""
+        items: list[Any] = []
+        while True:
+            item = await self.next(timeout)
+            if isinstance(item, Eof):
+                await asyncio.wait_for(self._task, timeout)
+                return items
+            items.append(item)
+
     async def silent(self, seconds: float) -> None:
         """Assert that nothing arrives for ``seconds``."""
         try:
