@@ -21,7 +21,9 @@ from collections.abc import Iterable
 
 from botarena.games.blokus.board import (
     BOARD_MASK,
+    BOARD_SIZE,
     CORNERS_MASK,
+    STRIDE,
     diagonal_neighbours,
     edge_neighbours,
 )
@@ -32,6 +34,10 @@ _OFFSET_SLOTS = 1 + max(ALL_OFFSETS)
 
 Placement = tuple[Orientation, int]
 """An orientation and the bit index of its position (upper-left corner of the bounding box)."""
+
+POSITION_SLOTS = BOARD_SIZE * STRIDE
+"""Bit indices a position can have; a placement key is ``orientation.index * POSITION_SLOTS
++ position``, a small int that callers can use to index tables of ready-made moves."""
 
 
 def forbidden_fields(own: int, occupied: int) -> int:
@@ -66,13 +72,14 @@ def _positions(orientation: Orientation, free_at: list[int], targets_at: list[in
     return touch
 
 
-def legal_placements(
+def legal_placement_keys(
     own: int, occupied: int, first_move: bool, shapes: Iterable[Shape]
-) -> list[Placement]:
-    """Every legal placement of ``shapes`` (ordered by shape, orientation, then position)."""
+) -> list[int]:
+    """Every legal placement of ``shapes`` as a key (see :data:`POSITION_SLOTS`), ordered by
+    shape, orientation, then position."""
     free = BOARD_MASK & ~forbidden_fields(own, occupied)
     targets = (CORNERS_MASK if first_move else diagonal_neighbours(own)) & free
-    result: list[Placement] = []
+    result: list[int] = []
     if not targets:
         return result
     free_at = _shifted(free)
@@ -81,11 +88,23 @@ def legal_placements(
     for shape in shapes:
         for orientation in SHAPE_ORIENTATIONS[shape]:
             positions = _positions(orientation, free_at, targets_at)
-            while positions:
-                low = positions & -positions
-                append((orientation, low.bit_length() - 1))
-                positions ^= low
+            if positions:
+                base = orientation.index * POSITION_SLOTS - 1
+                while positions:
+                    low = positions & -positions
+                    append(base + low.bit_length())
+                    positions ^= low
     return result
+
+
+def legal_placements(
+    own: int, occupied: int, first_move: bool, shapes: Iterable[Shape]
+) -> list[Placement]:
+    """Every legal placement of ``shapes`` (ordered by shape, orientation, then position)."""
+    return [
+        (ORIENTATIONS[key // POSITION_SLOTS], key % POSITION_SLOTS)
+        for key in legal_placement_keys(own, occupied, first_move, shapes)
+    ]
 
 
 def has_legal_placement(own: int, occupied: int, first_move: bool, shapes: Iterable[Shape]) -> bool:

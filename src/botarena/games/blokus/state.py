@@ -21,14 +21,16 @@ from botarena.games.blokus.board import (
 )
 from botarena.games.blokus.colors import COLOURS, TEAM_COLOURS, Color
 from botarena.games.blokus.movegen import (
+    POSITION_SLOTS,
     has_legal_placement,
-    legal_placements,
+    legal_placement_keys,
     target_fields,
 )
 from botarena.games.blokus.moves import InvalidBlokusMove, Move, MoveMistake, SetMove, SkipMove
 from botarena.games.blokus.shapes import (
     ALL_SHAPES,
     ALL_SHAPES_BITS,
+    ORIENTATIONS,
     TOTAL_SQUARES,
     Shape,
 )
@@ -42,6 +44,24 @@ MONO_LAST_BONUS = 5
 """Further points when the last placed shape was MONO."""
 
 GAME_OVER_TEXT = "the game is over: no further moves are accepted"
+
+
+_KEYS_PER_COLOUR = len(ORIENTATIONS) * POSITION_SLOTS
+_MOVE_TABLE: list[SetMove | None] = [None] * (len(COLOURS) * _KEYS_PER_COLOUR)
+"""Every canonical SetMove, made on first use and shared (moves are immutable): building
+a frozen dataclass costs more than finding the placement, so generation looks moves up."""
+
+
+def _make_move(key: int) -> SetMove:
+    color, rest = divmod(key, _KEYS_PER_COLOUR)
+    index, position = divmod(rest, POSITION_SLOTS)
+    orientation = ORIENTATIONS[index]
+    y, x = divmod(position, STRIDE)
+    move = SetMove(
+        COLOURS[color], orientation.shape, orientation.rotation, orientation.flipped, x, y
+    )
+    _MOVE_TABLE[key] = move
+    return move
 
 
 def _shape_bits(shapes: Iterable[Shape]) -> int:
@@ -235,16 +255,12 @@ class BlokusState:
         color = self.current_color if color is None else color
         first = self.is_first_move(color)
         shapes = (self.start_piece,) if first else self.undeployed_shapes(color)
-        result: list[SetMove] = []
-        append = result.append
-        for orientation, position in legal_placements(
-            self.own[color], self.occupied, first, shapes
-        ):
-            y, x = divmod(position, STRIDE)
-            append(
-                SetMove(color, orientation.shape, orientation.rotation, orientation.flipped, x, y)
-            )
-        return result
+        base = color * _KEYS_PER_COLOUR
+        table = _MOVE_TABLE
+        return [
+            table[base + key] or _make_move(base + key)
+            for key in legal_placement_keys(self.own[color], self.occupied, first, shapes)
+        ]
 
     def has_set_move(self, color: Color) -> bool:
         """Whether ``color`` could place any piece (the elimination test of spec §4.5)."""
