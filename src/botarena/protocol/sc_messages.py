@@ -1,0 +1,714 @@
+"""Typed Software-Challenge messages (2019 profile) and their XML codec.
+
+Client → server (spec §2.2)::
+
+    decode_request(element) -> Request        # raises UnknownMessageError / InvalidMessageError
+    request.to_element() -> lxml element      # for clients (the SDK) and tests
+
+    Request = Join | JoinPrepared | Authenticate | Prepare | Observe | Pause | Step | Cancel
+            | FreeReservation | Timeout | TestMode | ScoreForPlayer | RoomPacket
+            | CloseConnection
+
+``RoomPacket(room_id, data)`` keeps the ``<data>`` payload as an lxml element: the game
+plugin decodes moves; ``data_class`` is its ``class``. Attribute values follow XStream:
+missing attributes are ``None`` (strings) or ``False`` (booleans), booleans are ``true`` in
+any case, anything else ``False``; unknown attributes are ignored; unknown child elements,
+a ``data`` without ``class`` and unparsable integers are ``InvalidMessageError`` (the official
+server hard-closes). ``<close/>``, ``<sc.protocol.responses.CloseConnection/>`` and
+``<sc.protocol.CloseConnection/>`` all decode to ``CloseConnection``.
+
+Server → client (spec §2.3), builders returning lxml elements in the official attribute
+order, ready for ``xstream.encode``::
+
+    joined(room_id)                          <joined roomId/>
+    joined_game_room(room_id, existing)      <joinedGameRoom roomId existing/>
+    prepared(room_id, reservations)          <prepared roomId><reservation>…</reservation>…
+    observed(room_id)                        <observed roomId/>
+    left(room_id)                            <left roomId/>
+    testing(test_mode)                       <testing testMode/>
+    close_connection()                       <sc.protocol.responses.CloseConnection/>
+    room(room_id, data)                      <room roomId>DATA</room>
+    welcome_message(room_id, color)          …<data class="welcomeMessage" color="red"/>
+    memento(room_id, state)                  …<data class="memento">STATE</data>
+    move_request(room_id)                    …<data class=MOVE_REQUEST_CLASS/>
+    room_error(room_id, message, original_request=None)
+                                             …<data class="error" message><originalRequest …/>
+    result(room_id, fragments, scores, winner=None)
+                                             …<data class="result"><definition>…<score…>…
+    winner(display_name, color)              <winner displayName color/>
+
+``memento`` and ``room``/``result`` *move* the given child elements into the new tree (lxml
+elements have one parent); pass a copy if the caller keeps using them. ``room_error`` copies
+``original_request`` (a received ``<data>`` element) and renames it ``originalRequest``.
+
+``decode_server_message(element)`` parses the server → client messages into the frozen
+dataclasses ``Joined``, ``JoinedGameRoom``, ``Prepared``, ``Observed``, ``Left``,
+``Testing``, ``CloseConnection``, ``WelcomeMessage``, ``Memento``, ``MoveRequest``,
+``RoomError``, ``GameResult`` and ``OtherRoomMessage`` (room payload of another class), each
+with ``to_element()``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from botarena.core.score import ScoreAggregation, ScoreFragment
+from botarena.protocol.sc_errors import InvalidMessageError, UnknownMessageError
+
+Element = etree._Element
+
+MOVE_REQUEST_CLASS = "sc.framework.plugins.protocol.MoveRequest"
+CLOSE_CONNECTION_TAG = "sc.protocol.responses.CloseConnection"
+CLOSE_CONNECTION_TAGS = frozenset({"close", CLOSE_CONNECTION_TAG, "sc.protocol.CloseConnection"})
+UNKNOWN_DISPLAY_NAME = "Unknown"
+"""The name the official server gives a player seated by ``join`` or a slot without a name."""
+
+
+# -- attribute helpers (XStream semantics) --------------------------------------------------
+
+
+def _text_attr(element: Element, name: str) -> str | None:
+    value = element.get(name)
+    return None if value is None else str(value)
+
+
+def _bool_attr(element: Element, name: str) -> bool:
+    # XStream's BooleanConverter: "true" ignoring case is true, anything else (absent) false.
+    value = element.get(name)
+    return value is not None and str(value).lower() == "true"
+
+
+_INT = re.compile(r"\s*[+-]?\d+\s*")
+
+
+def _int_attr(element: Element, name: str) -> int:
+    value = element.get(name)
+    if value is None:
+        return 0  # Java default of a missing int field
+    if _INT.fullmatch(str(value)) is None:
+        raise InvalidMessageError(f"<{element.tag}> attribute {name}={value!r} is not an integer")
+    return int(value)
+
+
+def _bool_text(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _children(element: Element) -> list[Element]:
+    return [child for child in element if isinstance(child.tag, str)]
+
+
+def _no_children(element: Element) -> None:
+    children = _children(element)
+    if children:
+        raise InvalidMessageError(
+            f"<{element.tag}> has an unknown child element <{children[0].tag}>"
+        )
+
+
+def _make(tag: str, *attrs: tuple[str, str | None]) -> Element:
+    element = etree.Element(tag)
+    for name, value in attrs:
+        if value is not None:
+            element.set(name, value)
+    return element
+
+
+# -- client → server requests --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """``<join gameType/>``: join (or open) a room of that game type."""
+
+    game_type: str | None
+
+    def to_element(self) -> Element:
+        return _make("join", ("gameType", self.game_type))
+
+
+@dataclass(frozen=True, slots=True)
+class JoinPrepared:
+    """``<joinPrepared reservationCode/>``: take a reserved slot."""
+
+    reservation_code: str | None
+
+    def to_element(self) -> Element:
+        return _make("joinPrepared", ("reservationCode", self.reservation_code))
+
+
+@dataclass(frozen=True, slots=True)
+class Authenticate:
+    """``<authenticate passphrase/>`` (2018/2019); ``password`` is the 2021+ spelling."""
+
+    passphrase: str | None
+    password: str | None = None
+
+    def to_element(self) -> Element:
+        return _make("authenticate", ("passphrase", self.passphrase), ("password", self.password))
+
+
+@dataclass(frozen=True, slots=True)
+class SlotDescriptor:
+    """One ``<slot>`` of ``prepare``; absent attributes are ``None``/``False`` (Java defaults)."""
+
+    display_name: str | None = None
+    can_timeout: bool = False
+    should_be_paused: bool = False
+
+    def to_element(self) -> Element:
+        return _make(
+            "slot",
+            ("displayName", self.display_name),
+            ("canTimeout", _bool_text(self.can_timeout)),
+            ("shouldBePaused", _bool_text(self.should_be_paused)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Prepare:
+    """``<prepare gameType><slot …/>…[<loadGameInfo class=…>…]</prepare>`` (admin)."""
+
+    game_type: str | None
+    slots: tuple[SlotDescriptor, ...] = ()
+    load_game_info: Element | None = field(default=None, compare=False)
+
+    def to_element(self) -> Element:
+        element = _make("prepare", ("gameType", self.game_type))
+        for slot in self.slots:
+            element.append(slot.to_element())
+        if self.load_game_info is not None:
+            element.append(copy.deepcopy(self.load_game_info))
+        return element
+
+
+@dataclass(frozen=True, slots=True)
+class Observe:
+    room_id: str | None
+
+    def to_element(self) -> Element:
+        return _make("observe", ("roomId", self.room_id))
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    room_id: str | None
+    pause: bool
+
+    def to_element(self) -> Element:
+        return _make("pause", ("roomId", self.room_id), ("pause", _bool_text(self.pause)))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    room_id: str | None
+    forced: bool = False
+
+    def to_element(self) -> Element:
+        return _make("step", ("roomId", self.room_id), ("forced", "true" if self.forced else None))
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    room_id: str | None
+
+    def to_element(self) -> Element:
+        return _make("cancel", ("roomId", self.room_id))
+
+
+@dataclass(frozen=True, slots=True)
+class FreeReservation:
+    reservation: str | None
+
+    def to_element(self) -> Element:
+        return _make("freeReservation", ("reservation", self.reservation))
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """``<timeout roomId slot activate/>``: set ``canTimeout`` of slot ``slot`` (0-based)."""
+
+    room_id: str | None
+    slot: int
+    activate: bool
+
+    def to_element(self) -> Element:
+        return _make(
+            "timeout",
+            ("roomId", self.room_id),
+            ("slot", str(self.slot)),
+            ("activate", _bool_text(self.activate)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TestMode:
+    __test__ = False  # not a pytest test class despite the name
+
+    test_mode: bool
+
+    def to_element(self) -> Element:
+        return _make("testMode", ("testMode", _bool_text(self.test_mode)))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreForPlayer:
+    display_name: str | None
+
+    def to_element(self) -> Element:
+        return _make("scoreForPlayer", ("displayName", self.display_name))
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPacket:
+    """``<room roomId><data class=…>…</data></room>``; ``data`` is kept for the game plugin."""
+
+    room_id: str | None
+    data: Element = field(compare=False)
+
+    @property
+    def data_class(self) -> str:
+        return str(self.data.get("class"))
+
+    def to_element(self) -> Element:
+        element = _make("room", ("roomId", self.room_id))
+        element.append(copy.deepcopy(self.data))
+        return element
+
+
+@dataclass(frozen=True, slots=True)
+class CloseConnection:
+    """The close element; we write the 2018/2019 spelling, accept every spelling."""
+
+    def to_element(self) -> Element:
+        return etree.Element(CLOSE_CONNECTION_TAG)
+
+
+Request = (
+    Join
+    | JoinPrepared
+    | Authenticate
+    | Prepare
+    | Observe
+    | Pause
+    | Step
+    | Cancel
+    | FreeReservation
+    | Timeout
+    | TestMode
+    | ScoreForPlayer
+    | RoomPacket
+    | CloseConnection
+)
+
+
+def _decode_room_data(element: Element) -> Element:
+    children = _children(element)
+    if len(children) != 1 or children[0].tag != "data":
+        found = ", ".join(f"<{child.tag}>" for child in children) or "nothing"
+        raise InvalidMessageError(f"<{element.tag}> must contain exactly one <data>, found {found}")
+    data = children[0]
+    if data.get("class") is None:
+        raise InvalidMessageError(f"<data> in <{element.tag}> has no class attribute")
+    return data
+
+
+def _decode_prepare(element: Element) -> Prepare:
+    slots: list[SlotDescriptor] = []
+    load_game_info: Element | None = None
+    for child in _children(element):
+        if child.tag == "slot":
+            _no_children(child)
+            slots.append(
+                SlotDescriptor(
+                    display_name=_text_attr(child, "displayName"),
+                    can_timeout=_bool_attr(child, "canTimeout"),
+                    should_be_paused=_bool_attr(child, "shouldBePaused"),
+                )
+            )
+        elif child.tag == "loadGameInfo":
+            load_game_info = child
+        else:
+            raise InvalidMessageError(f"<prepare> has an unknown child element <{child.tag}>")
+    return Prepare(_text_attr(element, "gameType"), tuple(slots), load_game_info)
+
+
+def decode_request(element: Element) -> Request:
+    """Decode one client → server message (a direct child of the client's root)."""
+    tag = element.tag
+    if not isinstance(tag, str):
+        raise UnknownMessageError(f"not an element: {element!r}")
+    if tag == "room":
+        return RoomPacket(_text_attr(element, "roomId"), _decode_room_data(element))
+    if tag == "prepare":
+        return _decode_prepare(element)
+    if tag in CLOSE_CONNECTION_TAGS:
+        _no_children(element)
+        return CloseConnection()
+    simple = _SIMPLE_REQUESTS.get(tag)
+    if simple is None:
+        raise UnknownMessageError(f"unknown message <{tag}>")
+    _no_children(element)
+    return simple(element)
+
+
+_SIMPLE_REQUESTS: dict[str, Callable[[Element], Request]] = {
+    "join": lambda e: Join(_text_attr(e, "gameType")),
+    "joinPrepared": lambda e: JoinPrepared(_text_attr(e, "reservationCode")),
+    "authenticate": lambda e: Authenticate(_text_attr(e, "passphrase"), _text_attr(e, "password")),
+    "observe": lambda e: Observe(_text_attr(e, "roomId")),
+    "pause": lambda e: Pause(_text_attr(e, "roomId"), _bool_attr(e, "pause")),
+    "step": lambda e: Step(_text_attr(e, "roomId"), _bool_attr(e, "forced")),
+    "cancel": lambda e: Cancel(_text_attr(e, "roomId")),
+    "freeReservation": lambda e: FreeReservation(_text_attr(e, "reservation")),
+    "timeout": lambda e: Timeout(
+        _text_attr(e, "roomId"), _int_attr(e, "slot"), _bool_attr(e, "activate")
+    ),
+    "testMode": lambda e: TestMode(_bool_attr(e, "testMode")),
+    "scoreForPlayer": lambda e: ScoreForPlayer(_text_attr(e, "displayName")),
+}
+
+
+# -- server → client messages --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    room_id: str
+
+    def to_element(self) -> Element:
+        return _make("joined", ("roomId", self.room_id))
+
+
+@dataclass(frozen=True, slots=True)
+class JoinedGameRoom:
+    room_id: str
+    existing: bool
+
+    def to_element(self) -> Element:
+        return _make(
+            "joinedGameRoom", ("roomId", self.room_id), ("existing", _bool_text(self.existing))
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    room_id: str
+    reservations: tuple[str, ...]
+
+    def to_element(self) -> Element:
+        element = _make("prepared", ("roomId", self.room_id))
+        for code in self.reservations:
+            etree.SubElement(element, "reservation").text = code
+        return element
+
+
+@dataclass(frozen=True, slots=True)
+class Observed:
+    room_id: str
+
+    def to_element(self) -> Element:
+        return _make("observed", ("roomId", self.room_id))
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    room_id: str
+
+    def to_element(self) -> Element:
+        return _make("left", ("roomId", self.room_id))
+
+
+@dataclass(frozen=True, slots=True)
+class Testing:
+    test_mode: bool
+
+    def to_element(self) -> Element:
+        return _make("testing", ("testMode", _bool_text(self.test_mode)))
+
+
+@dataclass(frozen=True, slots=True)
+class WelcomeMessage:
+    room_id: str
+    color: str
+
+    def to_element(self) -> Element:
+        return room(self.room_id, _make("data", ("class", "welcomeMessage"), ("color", self.color)))
+
+
+@dataclass(frozen=True, slots=True)
+class Memento:
+    room_id: str
+    state: Element = field(compare=False)
+
+    def to_element(self) -> Element:
+        data = _make("data", ("class", "memento"))
+        data.append(copy.deepcopy(self.state))
+        return room(self.room_id, data)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRequest:
+    room_id: str
+
+    def to_element(self) -> Element:
+        return room(self.room_id, _make("data", ("class", MOVE_REQUEST_CLASS)))
+
+
+@dataclass(frozen=True, slots=True)
+class RoomError:
+    room_id: str
+    message: str | None
+    original_request: Element | None = field(default=None, compare=False)
+
+    def to_element(self) -> Element:
+        return room_error(self.room_id, self.message, self.original_request)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultScore:
+    """One ``<score>`` of a result: the player's cause, optional reason and score parts."""
+
+    cause: str
+    reason: str | None
+    parts: tuple[str, ...]
+
+    def to_element(self) -> Element:
+        element = _make("score", ("cause", self.cause), ("reason", self.reason))
+        for part in self.parts:
+            etree.SubElement(element, "part").text = part
+        return element
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """``<data class="result">``: score definition, one score per slot, optional winner."""
+
+    room_id: str
+    fragments: tuple[ScoreFragment, ...]
+    scores: tuple[ResultScore, ...]
+    winner: Element | None = field(default=None, compare=False)
+
+    def to_element(self) -> Element:
+        winner_copy = None if self.winner is None else copy.deepcopy(self.winner)
+        return result(self.room_id, self.fragments, self.scores, winner_copy)
+
+
+@dataclass(frozen=True, slots=True)
+class OtherRoomMessage:
+    """A room payload whose class this codec does not know (kept as an element)."""
+
+    room_id: str
+    data: Element = field(compare=False)
+
+    def to_element(self) -> Element:
+        return room(self.room_id, copy.deepcopy(self.data))
+
+
+ServerMessage = (
+    Joined
+    | JoinedGameRoom
+    | Prepared
+    | Observed
+    | Left
+    | Testing
+    | CloseConnection
+    | WelcomeMessage
+    | Memento
+    | MoveRequest
+    | RoomError
+    | GameResult
+    | OtherRoomMessage
+)
+
+
+# -- builders (what the server calls) -------------------------------------------------------
+
+
+def joined(room_id: str) -> Element:
+    return Joined(room_id).to_element()
+
+
+def joined_game_room(room_id: str, existing: bool) -> Element:
+    return JoinedGameRoom(room_id, existing).to_element()
+
+
+def prepared(room_id: str, reservations: Iterable[str]) -> Element:
+    return Prepared(room_id, tuple(reservations)).to_element()
+
+
+def observed(room_id: str) -> Element:
+    return Observed(room_id).to_element()
+
+
+def left(room_id: str) -> Element:
+    return Left(room_id).to_element()
+
+
+def testing(test_mode: bool) -> Element:
+    return Testing(test_mode).to_element()
+
+
+def close_connection() -> Element:
+    return CloseConnection().to_element()
+
+
+def room(room_id: str, data: Element) -> Element:
+    """Wrap a payload (moved, not copied) in ``<room roomId="…">``."""
+    element = _make("room", ("roomId", room_id))
+    element.append(data)
+    return element
+
+
+def welcome_message(room_id: str, color: str) -> Element:
+    """The welcome message; 2018/2019 colours are lower case (``red``/``blue``)."""
+    return WelcomeMessage(room_id, color.lower()).to_element()
+
+
+def memento(room_id: str, state: Element) -> Element:
+    """``<room><data class="memento">STATE</data></room>``; ``state`` is moved into it."""
+    data = _make("data", ("class", "memento"))
+    data.append(state)
+    return room(room_id, data)
+
+
+def move_request(room_id: str) -> Element:
+    return MoveRequest(room_id).to_element()
+
+
+def room_error(
+    room_id: str, message: str | None, original_request: Element | None = None
+) -> Element:
+    """``<data class="error" message>`` with an optional copy of the offending ``<data>``."""
+    data = _make("data", ("class", "error"), ("message", message))
+    if original_request is not None:
+        original = copy.deepcopy(original_request)
+        original.tag = "originalRequest"
+        original.tail = None
+        data.append(original)
+    return room(room_id, data)
+
+
+def score_definition(fragments: Iterable[ScoreFragment]) -> Element:
+    definition = etree.Element("definition")
+    for fragment in fragments:
+        element = etree.SubElement(definition, "fragment", name=fragment.name)
+        etree.SubElement(element, "aggregation").text = fragment.aggregation.value
+        etree.SubElement(element, "relevantForRanking").text = _bool_text(
+            fragment.relevant_for_ranking
+        )
+    return definition
+
+
+def result(
+    room_id: str,
+    fragments: Iterable[ScoreFragment],
+    scores: Iterable[ResultScore],
+    winner: Element | None = None,
+) -> Element:
+    """The 2018/2019 result; ``winner`` (moved into it) is omitted on a draw."""
+    data = _make("data", ("class", "result"))
+    data.append(score_definition(fragments))
+    for score in scores:
+        data.append(score.to_element())
+    if winner is not None:
+        data.append(winner)
+    return room(room_id, data)
+
+
+def winner(display_name: str, color: str) -> Element:
+    """The 2019 winner element, ``<winner displayName="…" color="BLUE"/>`` (no class)."""
+    return _make("winner", ("displayName", display_name), ("color", color))
+
+
+# -- decoding server → client messages (for the SDK and the conformance tools) -------------
+
+
+def _required(element: Element, name: str) -> str:
+    value = element.get(name)
+    if value is None:
+        raise InvalidMessageError(f"<{element.tag}> lacks the attribute {name}")
+    return str(value)
+
+
+def _decode_fragment(element: Element) -> ScoreFragment:
+    values = {child.tag: (child.text or "") for child in _children(element)}
+    try:
+        aggregation = ScoreAggregation(values.get("aggregation", ""))
+    except ValueError as error:
+        raise InvalidMessageError(
+            f"bad score aggregation in {etree.tostring(element)!r}"
+        ) from error
+    return ScoreFragment(
+        _required(element, "name"),
+        aggregation,
+        values.get("relevantForRanking", "true").lower() == "true",
+    )
+
+
+def _decode_result(room_id: str, data: Element) -> GameResult:
+    fragments: list[ScoreFragment] = []
+    scores: list[ResultScore] = []
+    winner_element: Element | None = None
+    for child in _children(data):
+        if child.tag == "definition":
+            fragments.extend(_decode_fragment(f) for f in _children(child) if f.tag == "fragment")
+        elif child.tag == "score":
+            parts = tuple((p.text or "") for p in _children(child) if p.tag == "part")
+            scores.append(
+                ResultScore(_required(child, "cause"), _text_attr(child, "reason"), parts)
+            )
+        elif child.tag == "winner":
+            winner_element = child
+        else:
+            raise InvalidMessageError(f'<data class="result"> has an unknown child <{child.tag}>')
+    return GameResult(room_id, tuple(fragments), tuple(scores), winner_element)
+
+
+def _decode_room_message(element: Element) -> ServerMessage:
+    room_id = _required(element, "roomId")
+    data = _decode_room_data(element)
+    data_class = str(data.get("class"))
+    if data_class == "welcomeMessage":
+        return WelcomeMessage(room_id, _required(data, "color"))
+    if data_class == "memento":
+        states = _children(data)
+        if len(states) != 1:
+            raise InvalidMessageError("a memento must contain exactly one state element")
+        return Memento(room_id, states[0])
+    if data_class == MOVE_REQUEST_CLASS:
+        return MoveRequest(room_id)
+    if data_class == "error":
+        originals = _children(data)
+        return RoomError(room_id, _text_attr(data, "message"), originals[0] if originals else None)
+    if data_class == "result":
+        return _decode_result(room_id, data)
+    return OtherRoomMessage(room_id, data)
+
+
+def decode_server_message(element: Element) -> ServerMessage:
+    """Decode one server → client message (a direct child of the server's root)."""
+    tag = element.tag
+    if tag == "room":
+        return _decode_room_message(element)
+    if tag in CLOSE_CONNECTION_TAGS:
+        return CloseConnection()
+    if tag == "joined":
+        return Joined(_required(element, "roomId"))
+    if tag == "joinedGameRoom":
+        return JoinedGameRoom(_required(element, "roomId"), _bool_attr(element, "existing"))
+    if tag == "prepared":
+        codes = tuple((c.text or "") for c in _children(element) if c.tag == "reservation")
+        return Prepared(_required(element, "roomId"), codes)
+    if tag == "observed":
+        return Observed(_required(element, "roomId"))
+    if tag == "left":
+        return Left(_required(element, "roomId"))
+    if tag == "testing":
+        return Testing(_bool_attr(element, "testMode"))
+    raise UnknownMessageError(f"unknown server message <{tag}>")
