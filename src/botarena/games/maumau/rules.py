@@ -324,17 +324,20 @@ class MauMauState:
         self._penalty_card(seat)
         self._end_turn(seat)
 
-    def leave(self, seat: Seat) -> None:
-        """``seat`` disconnected or timed out: it takes no further part (no penalty card).
-        If it was the seat to move, the next seat's turn begins."""
-        if self._outcome is not None or not self.online[seat]:
+    def leave(self, *seats: Seat) -> None:
+        """``seats`` disconnected or timed out (together): they take no further part, with no
+        penalty card. If the seat to move left, the next seat's turn begins; if nobody is
+        left the game ends without a winner."""
+        leaving = [s for s in seats if self.online[s]]
+        if self._outcome is not None or not leaving:
             return
-        self.online[seat] = False
-        self._last_leaver = seat
-        self.skip_pending[seat] = self.draw_two_pending[seat] = False
-        self.events.append(SeatLeft(seat))
-        if seat == self._seat:
-            self._begin_turns_from(self._following(seat))
+        for seat in leaving:
+            self.online[seat] = False
+            self._last_leaver = seat
+            self.skip_pending[seat] = self.draw_two_pending[seat] = False
+            self.events.append(SeatLeft(seat))
+        if self._seat in leaving:
+            self._begin_turns_from(self._following(self._seat))
         else:
             self._check_players_left()
 

@@ -187,16 +187,21 @@ class GameRoom:
         deadline = None if self.move_timeout is None else loop.time() + self.move_timeout
         while True:
             self._wakeup.clear()
-            for other, other_conn in enumerate(self.seats):
-                if state.online[other] and other_conn.gone:
+            gone = [
+                other
+                for other, other_conn in enumerate(self.seats)
+                if state.online[other] and other_conn.gone
+            ]
+            if gone:
+                for other in gone:
                     self._fix(
                         "disconnect_on_read",
                         f"seat {other} closed its connection: offline at once, no penalty",
-                        other_conn,
+                        self.seats[other],
                     )
-                    state.leave(other)
-                    if other == seat:
-                        return
+                state.leave(*gone)
+                if seat in gone:
+                    return
             if state.is_terminal():
                 return
             if conn.lines:
