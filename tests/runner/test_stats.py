@@ -315,6 +315,7 @@ def test_no_games():
 def test_zero_variance_collapses_the_interval(results, elo, los_value):
     for estimate in (elo_estimate(results), normalized_elo_estimate(results)):
         assert (estimate.elo, estimate.ci_low, estimate.ci_high) == (elo, elo, elo)
+        assert estimate.margin == 0.0  # not inf - inf = nan
         assert estimate.los == los_value
 
 

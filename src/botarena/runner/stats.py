@@ -210,6 +210,8 @@ class EloEstimate:
 
     @property
     def margin(self) -> float:
+        if self.ci_low == self.ci_high:  # also when both are the same infinity
+            return 0.0
         return (self.ci_high - self.ci_low) / 2.0
 
 

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from botarena.core import SeededRandom
-from botarena.games.piranhas import Move, PiranhasGame, PiranhasState
+from botarena.games.piranhas import Move, PiranhasGame, PiranhasState, players
 from botarena.games.piranhas.players import (
     PLAYER_NAMES,
     WIN_SCORE,
@@ -17,8 +17,10 @@ from botarena.games.piranhas.players import (
     RandomPlayer,
     SearchPlayer,
     evaluate,
+    leaf_terminal_value,
     make_player,
     swarm_value,
+    terminal_value,
 )
 from tests.games.piranhas.notation import move, position
 
@@ -182,6 +184,24 @@ def test_search_with_an_exhausted_budget_still_moves():
     # The clock is read every CLOCK_CHECK_INTERVAL nodes, so at most the first, smallest
     # iteration completes.
     assert player.last_stats is not None and player.last_stats.depth <= 1
+
+
+def test_transposition_table_stays_within_its_limit(monkeypatch):
+    monkeypatch.setattr(players, "TT_MAX_ENTRIES", 10)
+    player = SearchPlayer(time_budget=None, max_depth=3, seed=4)
+    state = random_positions(1, seed=5)[0]
+    assert player.choose_move(state) in state.legal_moves()
+    assert len(player._table) == 10
+    assert player.last_stats is not None and player.last_stats.depth == 3
+
+
+def test_leaf_end_check_sees_a_united_swarm():
+    state = winning_position()
+    state.apply(move("H2", "UP_LEFT"))  # blue unites; red (to move) has lost
+    assert leaf_terminal_value(state, ply=3) == -(WIN_SCORE - 3)
+    assert terminal_value(state, ply=3) == -(WIN_SCORE - 3)
+    running = winning_position()
+    assert leaf_terminal_value(running) is None and terminal_value(running) is None
 
 
 def test_search_beats_random():
