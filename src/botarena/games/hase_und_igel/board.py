@@ -80,7 +80,7 @@ class InvalidBoardError(ValueError):
 class Board:
     """An immutable 2018 track with precomputed lookup tables."""
 
-    __slots__ = ("_prev_hedgehog", "fields")
+    __slots__ = ("_prev_hedgehog", "fields", "salad_indices")
 
     def __init__(self, fields: Iterable[FieldType], *, validate: bool = True) -> None:
         self.fields: tuple[FieldType, ...] = tuple(fields)
@@ -93,6 +93,9 @@ class Board:
             if field is FieldType.HEDGEHOG:
                 last = index
         self._prev_hedgehog: tuple[int | None, ...] = tuple(previous)
+        self.salad_indices: tuple[int, ...] = tuple(
+            index for index, field in enumerate(self.fields) if field is FieldType.SALAD
+        )
 
     def type_at(self, index: int) -> FieldType:
         """The field type at ``index``; INVALID outside 0..64."""
