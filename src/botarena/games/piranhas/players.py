@@ -217,7 +217,11 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 class _OutOfTime(Exception):  # noqa: N818 - internal control flow
-    pass
+    """The budget ran out; ``best`` is the root result so far that may be trusted, if any."""
+
+    def __init__(self, best: tuple[Move, float] | None = None) -> None:
+        super().__init__()
+        self.best = best
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,8 +306,8 @@ class SearchPlayer:
             try:
                 move, score = self._search_root(state, ordered, depth, root_scores)
             except _OutOfTime as partial:
-                if partial.args and partial.args[0] is not None:
-                    best_move, best_score = partial.args[0]
+                if partial.best is not None:
+                    best_move, best_score = partial.best
                 break
             best_move, best_score, depth_done = move, score, depth
             if abs(score) >= _WIN_THRESHOLD or len(moves) == 1:
@@ -346,7 +350,7 @@ class SearchPlayer:
     ) -> float:
         self._nodes += 1
         if not self._nodes % CLOCK_CHECK_INTERVAL and self.clock() >= self._deadline:
-            raise _OutOfTime(None)
+            raise _OutOfTime
         if depth <= 0:
             end = leaf_terminal_value(state, ply)
             return end if end is not None else evaluate(state)
