@@ -1,0 +1,67 @@
+"""The built-in Blokus players: always legal, deterministic per seed, greedy beats random."""
+
+from __future__ import annotations
+
+import pytest
+
+from botarena.core import SeededRandom, Team
+from botarena.games.blokus import BlokusGame, BlokusState, SetMove, Shape
+from botarena.games.blokus.players import (
+    PLAYER_NAMES,
+    GreedyPlayer,
+    NoLegalMove,
+    Player,
+    RandomPlayer,
+    make_player,
+)
+from tests.games.blokus.helpers import s1
+
+
+def play(one: Player, two: Player, seed: int) -> BlokusState:
+    """One game; ``one`` plays team ONE. Every chosen move must be in the legal list."""
+    state = BlokusGame().new_initial_state(SeededRandom(seed))
+    players = {Team.ONE: one, Team.TWO: two}
+    while not state.is_terminal():
+        move = players[state.current_team].choose_move(state)
+        assert move in state.legal_moves()
+        state.apply(move)
+    return state
+
+
+@pytest.mark.parametrize("name", PLAYER_NAMES)
+def test_players_only_choose_legal_moves(name):
+    state = play(make_player(name, seed=1), make_player(name, seed=2), seed=3)
+    assert state.is_terminal()
+    with pytest.raises(NoLegalMove):
+        make_player(name, seed=1).choose_move(state)
+
+
+def test_same_seed_same_game():
+    first = play(RandomPlayer(5), GreedyPlayer(6), seed=7)
+    second = play(RandomPlayer(5), GreedyPlayer(6), seed=7)
+    assert first.render() == second.render() and first.turn == second.turn
+
+
+def test_greedy_places_the_largest_piece_with_the_most_anchors():
+    state = s1()
+    move = GreedyPlayer(0).choose_move(state)
+    assert isinstance(move, SetMove) and move.kind.size == 5 and move.kind is not Shape.PENTO_V
+    assert move.kind in state.undeployed_shapes(state.current_color)
+
+
+def test_greedy_beats_random_over_a_small_seeded_match():
+    wins = 0
+    games = 6
+    for game in range(games):
+        greedy, rand = GreedyPlayer(100 + game), RandomPlayer(200 + game)
+        greedy_team = Team.ONE if game % 2 == 0 else Team.TWO
+        one, two = (greedy, rand) if greedy_team is Team.ONE else (rand, greedy)
+        outcome = play(one, two, seed=300 + game).outcome()
+        assert outcome is not None
+        wins += outcome.winner == int(greedy_team)
+    assert wins >= 5
+
+
+def test_unknown_player_name():
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("minimax")
