@@ -47,7 +47,7 @@ def run(coro_fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
     return wrapper
 
 
-def test_config(**changes: Any) -> ServerConfig:
+def make_config(**changes: Any) -> ServerConfig:
     """A config for tests: ephemeral port, official password, short default timeouts."""
     base = ServerConfig(port=0, password=PASSWORD)
     return base.replace(**changes)
@@ -55,7 +55,8 @@ def test_config(**changes: Any) -> ServerConfig:
 
 @contextlib.asynccontextmanager
 async def running_server(**changes: Any):
-    server = ScServer(test_config(**changes), setup_provider=changes.pop("_setup", None))
+    setup_provider = changes.pop("setup_provider", None)
+    server = ScServer(make_config(**changes), setup_provider=setup_provider)
     await server.start()
     try:
         yield server

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
 from botarena.games.piranhas import xml as piranhas_xml
-from botarena.games.piranhas.model import PlayerColor
+from botarena.games.piranhas.model import Move, PlayerColor
 from botarena.games.piranhas.rules import (
     GAME_TYPE,
     SWARM_FRAGMENT,
@@ -71,7 +71,7 @@ class PiranhasMatch:
             return None
         return self.state.turn & 1
 
-    def parse_move(self, slot: int, data: Element) -> object:
+    def parse_move(self, slot: int, data: Element) -> Move:
         data_class = data.get("class")
         if data_class in MOVE_CLASSES:
             try:
@@ -85,7 +85,9 @@ class PiranhasMatch:
     def apply(self, slot: int, move: object) -> None:
         if slot != self.state.turn & 1:
             raise ValueError(f"slot {slot} is not to move")
-        self.state.apply(move)  # type: ignore[arg-type]  # parse_move made it a Move
+        if not isinstance(move, Move):
+            raise TypeError(f"not a Piranhas move: {move!r}")
+        self.state.apply(move)
 
     def state_element(self) -> Element:
         return piranhas_xml.state_to_element(self.state)

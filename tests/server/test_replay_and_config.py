@@ -1,0 +1,240 @@
+"""Replays in the official format (R01), server.properties and options (R02-R04), start/stop."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import re
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from botarena.games.piranhas import PiranhasState
+from botarena.games.piranhas import xml as piranhas_xml
+from botarena.server.app import ScServer
+from botarena.server.config import (
+    DEFAULT_PASSWORD,
+    DEFAULT_PORT,
+    ConfigError,
+    load_config,
+    parse_properties,
+)
+from botarena.server.lobby import SlotDescriptor
+from botarena.server.plugin import GameSetup
+from tests.server.scclient import (
+    GAME,
+    Client,
+    admin,
+    join_two,
+    make_config,
+    play_to_end,
+    prepare,
+    run,
+    running_server,
+)
+
+MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
+
+
+def test_replay_file_has_the_official_shape(tmp_path, fixtures_dir):
+    """R01: ``replays/replay_<type>_<n1>_<n2>_<yyyy.MM.dd_HH_mm_ss>.xml``, one packet per state."""
+    official = (fixtures_dir / "server-protocol-19.2.1" / "R_replay_file.xml").read_bytes()
+    assert official.startswith(b"<protocol>\n<room roomId=")
+    assert official.endswith(b"\n</room>\n</protocol>")
+
+    @run
+    async def scenario():
+        async with running_server(save_replay=True, replay_dir=tmp_path) as server:
+            boss = await admin(server.port)
+            room_id, codes = await prepare(boss)
+            red = await Client.connect(server.port, "red")
+            blue = await Client.connect(server.port, "blue")
+            await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+            await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+            for client in (red, blue):
+                await client.expect("joined")
+                await client.expect_room("welcomeMessage")
+            await play_to_end(red, blue, room_id)
+            for client in (red, blue, boss):
+                await client.close()
+        return room_id, red
+
+    room_id, red = scenario()
+    files = list(tmp_path.iterdir())
+    assert len(files) == 1
+    assert re.fullmatch(
+        r"replay_swc_2019_piranhas_alpha_beta_\d{4}\.\d\d\.\d\d_\d\d_\d\d_\d\d\.xml", files[0].name
+    )
+    data = files[0].read_bytes()
+    assert data.startswith(b'<protocol>\n<room roomId="' + room_id.encode() + b'">\n  <data')
+    assert data.endswith(b"\n</room>\n</protocol>")
+    root = etree.fromstring(data)
+    packets = list(root)
+    classes = [p[0].get("class") for p in packets]
+    player_states = sum(
+        1 for m in red.messages if m.tag == "room" and m[0].get("class") == "memento"
+    )
+    assert classes == ["memento"] * player_states + ["result"]
+    # per-move time: an extra attribute on every state after a move, none on turn 0
+    times = [p.get("botarenaMoveMs") for p in packets[:-1]]
+    assert times[0] is None and all(float(t or "nan") >= 0 for t in times[1:])
+    assert [p[0][0].get("turn") for p in packets[:-1]] == [str(t) for t in range(len(packets) - 1)]
+
+
+def test_replay_can_be_gzipped(tmp_path):
+    @run
+    async def scenario():
+        async with running_server(save_replay=True, replay_dir=tmp_path, replay_gzip=True) as s:
+            red, blue, _ = await join_two(s.port)
+            await blue.close()  # ends the game at once (LEFT)
+            await red.expect_room("welcomeMessage")
+            await red.expect_room("memento")
+            await red.expect_room(MOVE_REQUEST)
+            await red.expect_room("result")
+            await red.close()
+
+    scenario()
+    (path,) = tmp_path.iterdir()
+    assert path.name.endswith(".xml.gz") and "_Unknown_Unknown_" in path.name
+    data = gzip.decompress(path.read_bytes())
+    classes = [p[0].get("class") for p in etree.fromstring(data)]
+    assert classes == ["memento", "result"]
+
+
+def test_parse_properties_reads_java_syntax():
+    text = "# comment\n! other\npassword = secret pw\npaused=true\nlocal: false\n  port 23050\n"
+    assert parse_properties(text) == {
+        "password": "secret pw",
+        "paused": "true",
+        "local": "false",
+        "port": "23050",
+    }
+
+
+def test_config_precedence_and_defaults(tmp_path, monkeypatch):
+    """R02, R04: no file -> examplepassword; the CLI beats a port line (deviation)."""
+    monkeypatch.chdir(tmp_path)
+    default = load_config()
+    assert default.password == DEFAULT_PASSWORD and default.port == DEFAULT_PORT
+    assert default.bind_host == "127.0.0.1" and not default.paused
+    properties = tmp_path / "server.properties"
+    properties.write_text("passphrase = s3cret\nport = 24000\nlocal = false\npaused = TRUE\n")
+    config = load_config(overrides={"port": 23050})
+    assert (config.password, config.port, config.local, config.paused) == (
+        "s3cret",
+        23050,
+        False,
+        True,
+    )
+    assert config.bind_host == "0.0.0.0"
+    assert load_config(properties).port == 24000
+    properties.write_text("paused = false\n")
+    assert load_config(properties).password is None  # a file without password: no admin
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("port = abc", "port must be an integer"),
+        ("port = 70000", "port must be in"),
+        ("local = yes", "local must be true or false"),
+    ],
+)
+def test_bad_properties_are_clear_errors(tmp_path, line, message):
+    path = tmp_path / "server.properties"
+    path.write_text(line + "\n")
+    with pytest.raises(ConfigError, match=message):
+        load_config(path)
+
+
+def test_unknown_override_and_missing_file_are_clear_errors(tmp_path):
+    with pytest.raises(ConfigError, match="unknown server settings: colour"):
+        load_config(overrides={"colour": "red"})
+    with pytest.raises(ConfigError, match="cannot read"):
+        load_config(tmp_path / "missing.properties")
+
+
+@run
+async def test_server_without_password_refuses_every_admin():
+    async with running_server(password=None) as server:
+        client = await Client.connect(server.port, "admin")
+        await client.send('<authenticate passphrase=""/>')
+        await client.until_eof()
+        await client.close()
+
+
+@run
+async def test_paused_setting_pauses_join_rooms_until_step():
+    """P01, P02 (capture R)."""
+    async with running_server(paused=True) as server:
+        red, blue, room_id = await join_two(server.port)
+        await red.expect_room("welcomeMessage")
+        await red.silent(0.2)
+        boss = await admin(server.port)
+        await boss.send(f'<step roomId="{room_id}"/>')
+        assert (await red.expect_room("memento"))[0].get("turn") == "0"
+        await red.expect_room(MOVE_REQUEST)
+        for client in (red, blue, boss):
+            await client.close()
+
+
+@run
+async def test_seeded_rooms_and_fixed_initial_states():
+    """The same seed gives the same obstacles; a setup provider can force a state."""
+    boards = []
+    for _ in range(2):
+        async with running_server(seed=1234) as server:
+            red, blue, _ = await join_two(server.port)
+            await red.expect_room("welcomeMessage")
+            state = (await red.expect_room("memento"))[0]
+            boards.append(etree.tostring(state.find("board")))
+            await red.close()
+            await blue.close()
+    assert boards[0] == boards[1]
+
+    forced = PiranhasState.start(obstacles=[(2, 6), (7, 7)])
+    element = piranhas_xml.state_to_element(forced)
+    server = ScServer(
+        make_config(), setup_provider=lambda game_type: GameSetup(initial_state=element)
+    )
+    await server.start()
+    red, blue, _ = await join_two(server.port)
+    await red.expect_room("welcomeMessage")
+    state = (await red.expect_room("memento"))[0]
+    obstructed = [
+        (f.get("x"), f.get("y")) for f in state.iter("field") if f.get("state") == "OBSTRUCTED"
+    ]
+    assert obstructed == [("2", "6"), ("7", "7")]
+    await red.close()
+    await blue.close()
+    await server.stop()
+
+
+@run
+async def test_start_stop_and_default_game_registry():
+    server = ScServer(make_config())
+    await server.start()
+    assert GAME in server.lobby.plugins
+    port = server.port
+    client = await Client.connect(port, "c")
+    await server.stop()
+    await client.until_eof()
+    with pytest.raises(OSError):
+        await asyncio.open_connection("127.0.0.1", port)
+    await client.close()
+
+
+def test_prepare_room_in_process_with_setup(tmp_path: Path):
+    """The in-process API the runner and the conformance command use."""
+
+    @run
+    async def scenario():
+        async with running_server() as server:
+            prepared = server.lobby.prepare_room(
+                GAME, [SlotDescriptor("a", True), SlotDescriptor("b", True)], GameSetup(seed=99)
+            )
+            assert len(prepared.reservations) == 2
+            assert server.lobby.rooms[prepared.room_id].setup.seed == 99
+
+    scenario()
