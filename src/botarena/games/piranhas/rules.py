@@ -69,6 +69,7 @@ WINNER_FRAGMENT = ScoreFragment("Gewinner", ScoreAggregation.SUM)
 SWARM_FRAGMENT = ScoreFragment("∅ Schwarm", ScoreAggregation.AVERAGE)
 
 _SHIFT = SQUARES
+assert JUMP_STRIDE == 11, "moves_of hard-codes the table offsets 11 * direction"
 """Own fish and obstacles are checked at bits 100..199 of the blocker word (see _GEN)."""
 
 _MOVES: tuple[Move, ...] = tuple(
@@ -95,6 +96,55 @@ def _build_generation_table() -> tuple[tuple[int, Move] | None, ...]:
 
 
 _GEN = _build_generation_table()
+
+
+def moves_of(own: int, opp: int, obstacles: int) -> list[Move]:
+    """The legal moves of the side with fish ``own`` (bitboards), without any caching.
+
+    One ``&`` per (fish, direction) against a blocker word decides legality (see ``_GEN``).
+    """
+    fish = own | opp
+    blockers = opp | ((own | obstacles) << _SHIFT)
+    gen = _GEN
+    lines = LINES
+    result: list[Move] = []
+    append = result.append
+    rest = own
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        s = low.bit_length() - 1
+        column, rising, row, falling = lines[s]
+        base = s * 88
+        n = (column & fish).bit_count()
+        e = gen[base + n]  # UP
+        if e is not None and not e[0] & blockers:
+            append(e[1])
+        n2 = (rising & fish).bit_count()
+        e = gen[base + 11 + n2]  # UP_RIGHT
+        if e is not None and not e[0] & blockers:
+            append(e[1])
+        n3 = (row & fish).bit_count()
+        e = gen[base + 22 + n3]  # RIGHT
+        if e is not None and not e[0] & blockers:
+            append(e[1])
+        n4 = (falling & fish).bit_count()
+        e = gen[base + 33 + n4]  # DOWN_RIGHT
+        if e is not None and not e[0] & blockers:
+            append(e[1])
+        e = gen[base + 44 + n]  # DOWN
+        if e is not None and not e[0] & blockers:
+            append(e[1])
+        e = gen[base + 55 + n2]  # DOWN_LEFT
+        if e is not None and not e[0] & blockers:
+            append(e[1])
+        e = gen[base + 66 + n3]  # LEFT
+        if e is not None and not e[0] & blockers:
+            append(e[1])
+        e = gen[base + 77 + n4]  # UP_LEFT
+        if e is not None and not e[0] & blockers:
+            append(e[1])
+    return result
 
 
 def _field_char(state: FieldState) -> str:
@@ -280,58 +330,17 @@ class PiranhasState:
     def generate_moves(self) -> tuple[Move, ...]:
         """Every move of the colour to move that passes §3.4, ignoring whether the game is over.
 
-        The hot path of search. Moves come in square order (x, then y) and, per square, in
-        the official direction order; the Move objects are shared, immutable values.
+        The hot path of search (cached per position until the next move). Moves come in
+        square order (x, then y) and, per square, in the official direction order; the Move
+        objects are shared, immutable values.
         """
         moves = self._moves
-        if moves is not None:
-            return moves
-        if self.turn & 1:
-            own, opp = self.blue, self.red
-        else:
-            own, opp = self.red, self.blue
-        fish = own | opp
-        blockers = opp | ((own | self.obstacles) << _SHIFT)
-        gen = _GEN
-        lines = LINES
-        result: list[Move] = []
-        append = result.append
-        rest = own
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            s = low.bit_length() - 1
-            column, rising, row, falling = lines[s]
-            base = s * 88
-            n = (column & fish).bit_count()
-            e = gen[base + n]  # UP
-            if e is not None and not e[0] & blockers:
-                append(e[1])
-            n2 = (rising & fish).bit_count()
-            e = gen[base + 11 + n2]  # UP_RIGHT
-            if e is not None and not e[0] & blockers:
-                append(e[1])
-            n3 = (row & fish).bit_count()
-            e = gen[base + 22 + n3]  # RIGHT
-            if e is not None and not e[0] & blockers:
-                append(e[1])
-            n4 = (falling & fish).bit_count()
-            e = gen[base + 33 + n4]  # DOWN_RIGHT
-            if e is not None and not e[0] & blockers:
-                append(e[1])
-            e = gen[base + 44 + n]  # DOWN
-            if e is not None and not e[0] & blockers:
-                append(e[1])
-            e = gen[base + 55 + n2]  # DOWN_LEFT
-            if e is not None and not e[0] & blockers:
-                append(e[1])
-            e = gen[base + 66 + n3]  # LEFT
-            if e is not None and not e[0] & blockers:
-                append(e[1])
-            e = gen[base + 77 + n4]  # UP_LEFT
-            if e is not None and not e[0] & blockers:
-                append(e[1])
-        moves = self._moves = tuple(result)
+        if moves is None:
+            if self.turn & 1:
+                moves = tuple(moves_of(self.blue, self.red, self.obstacles))
+            else:
+                moves = tuple(moves_of(self.red, self.blue, self.obstacles))
+            self._moves = moves
         return moves
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -345,29 +354,37 @@ class PiranhasState:
 
     def move_error(self, move: Move) -> str | None:
         """The official reason why ``move`` is illegal now (§3.4 order), or ``None`` if legal."""
+        try:
+            self._validate(move)
+        except InvalidMove as error:
+            return error.reason
+        return None
+
+    def _validate(self, move: Move) -> int:
+        """The target bit of ``move``; raises InvalidMove with the first failing §3.4 check."""
         x, y = move.x, move.y
         if not (0 <= x < SIZE and 0 <= y < SIZE):
-            return ERROR_OUT_OF_RANGE
+            raise InvalidMove(ERROR_OUT_OF_RANGE, move)
         s = SIZE * x + y
         if self.turn & 1:
             own, opp = self.blue, self.red
         else:
             own, opp = self.red, self.blue
         if not (own >> s) & 1:
-            return ERROR_NOT_OWN_FISH
+            raise InvalidMove(ERROR_NOT_OWN_FISH, move)
         d = DIRECTION_INDEX[move.direction]
         n = (LINES[s][d & 3] & (own | opp)).bit_count()
         jump = JUMPS[(s * 8 + d) * JUMP_STRIDE + n]
         if jump is None:
-            return ERROR_OFF_BOARD
+            raise InvalidMove(ERROR_OFF_BOARD, move)
         target_bit, path = jump
         if path & opp:
-            return ERROR_PATH_BLOCKED
+            raise InvalidMove(ERROR_PATH_BLOCKED, move)
         if target_bit & own:
-            return ERROR_OWN_FISH_ON_TARGET
+            raise InvalidMove(ERROR_OWN_FISH_ON_TARGET, move)
         if target_bit & self.obstacles:
-            return ERROR_OBSTRUCTED
-        return None
+            raise InvalidMove(ERROR_OBSTRUCTED, move)
+        return target_bit
 
     def apply(self, move: Move) -> None:
         """Validate (official order and texts) and perform ``move``; unchanged on error.
@@ -377,10 +394,7 @@ class PiranhasState:
         ``Move.perform`` this checks the move rules only, not whether the game is over: the
         caller (a room, a search) stops at :meth:`is_terminal`.
         """
-        error = self.move_error(move)
-        if error is not None:
-            raise InvalidMove(error, move)
-        self.apply_unchecked(move)
+        self._perform(move, self._validate(move))
 
     def apply_unchecked(self, move: Move) -> None:
         """Perform a move known to be legal (e.g. from :meth:`generate_moves`), for search.
@@ -389,16 +403,17 @@ class PiranhasState:
         """
         s = SIZE * move.x + move.y
         d = DIRECTION_INDEX[move.direction]
-        red, blue = self.red, self.blue
-        n = (LINES[s][d & 3] & (red | blue)).bit_count()
-        target_bit = JUMPS[(s * 8 + d) * JUMP_STRIDE + n][0]  # type: ignore[index]
-        step = (1 << s) | target_bit
+        n = (LINES[s][d & 3] & (self.red | self.blue)).bit_count()
+        self._perform(move, JUMPS[(s * 8 + d) * JUMP_STRIDE + n][0])  # type: ignore[index]
+
+    def _perform(self, move: Move, target_bit: int) -> None:
+        step = (1 << (SIZE * move.x + move.y)) | target_bit
         if self.turn & 1:
-            self.blue = blue ^ step
-            self.red = red & ~target_bit
+            self.blue ^= step
+            self.red &= ~target_bit
         else:
-            self.red = red ^ step
-            self.blue = blue & ~target_bit
+            self.red ^= step
+            self.blue &= ~target_bit
         self.turn += 1
         self.last_move = move
         self._moves = None

@@ -1,0 +1,130 @@
+"""Piranhas 2019 engine speed: move generation, random full games, swarm evaluation.
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/piranhas_engine.py [--positions FILE] [--seconds S]
+
+Prints, each the median of 5 runs, as the last three lines::
+
+    movegen_per_s: N   legal-move generations per second over the fixture positions (cycled)
+    games_per_s: N     random full games per second (new state, legal_moves + uniform choice
+                       + apply until is_terminal), through the public API
+    swarm_per_s: N     largest-swarm evaluations of both colours per second (fixture cycle)
+
+Reference, the official 2019 Java engine on this kind of machine: 13,315 movegen/s,
+229 games/s, 57,110 swarm evaluations/s. Move generation is measured without the per-state
+cache (``moves_of`` on the position's bitboards), so every call does the full work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from botarena.core import SeededRandom
+from botarena.games.piranhas import PiranhasGame, PiranhasState
+from botarena.games.piranhas.board import largest_swarm
+from botarena.games.piranhas.rules import moves_of
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_POSITIONS = REPO.parent / "shared" / "fixtures" / "piranhas-2019" / "positions.jsonl"
+RUNS = 5
+DEFAULT_SECONDS = 1.5
+"""Target duration of one run of one measurement; 3 x 5 runs stay well under 50 s."""
+JAVA_REFERENCE = {"movegen_per_s": 13_315, "games_per_s": 229, "swarm_per_s": 57_110}
+
+
+def load_positions(path: Path) -> list[PiranhasState]:
+    with path.open(encoding="utf-8") as lines:
+        return [
+            PiranhasState.from_fields_by_x(data["fields_by_x"], data["turn"])
+            for data in map(json.loads, lines)
+        ]
+
+
+def timed_rate(work: int, run: object) -> float:
+    start = time.perf_counter()
+    run()  # type: ignore[operator]
+    return work / (time.perf_counter() - start)
+
+
+def movegen_rate(positions: list[PiranhasState], cycles: int) -> float:
+    sides = [
+        (p.blue, p.red, p.obstacles) if p.turn & 1 else (p.red, p.blue, p.obstacles)
+        for p in positions
+    ]
+
+    def run() -> None:
+        for _ in range(cycles):
+            for own, opp, obstacles in sides:
+                moves_of(own, opp, obstacles)
+
+    return timed_rate(cycles * len(sides), run)
+
+
+def swarm_rate(positions: list[PiranhasState], cycles: int) -> float:
+    boards = [(p.red, p.blue) for p in positions]
+
+    def run() -> None:
+        for _ in range(cycles):
+            for red, blue in boards:
+                largest_swarm(red)
+                largest_swarm(blue)
+
+    return timed_rate(cycles * len(boards), run)
+
+
+def games_rate(games: int, seed: int) -> float:
+    game = PiranhasGame()
+    rng = SeededRandom(seed)
+
+    def run() -> None:
+        choice = random.Random(seed).choice
+        for _ in range(games):
+            state = game.new_initial_state(rng)
+            while not state.is_terminal():
+                state.apply(choice(state.legal_moves()))
+
+    return timed_rate(games, run)
+
+
+def calibrate(rate_of_one: float, seconds: float) -> int:
+    return max(1, int(rate_of_one * seconds))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--positions", type=Path, default=DEFAULT_POSITIONS)
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="per run")
+    args = parser.parse_args(argv)
+    try:
+        positions = load_positions(args.positions)
+    except OSError as error:
+        print(f"cannot read positions {args.positions}: {error}", file=sys.stderr)
+        return 2
+    print(f"python {sys.version.split()[0]}, {len(positions)} positions from {args.positions.name}")
+    # calibrate each measurement so one run takes about --seconds
+    movegen_cycles = calibrate(movegen_rate(positions, 1) / len(positions), args.seconds)
+    swarm_cycles = calibrate(swarm_rate(positions, 1) / len(positions), args.seconds)
+    games = calibrate(games_rate(20, seed=0), args.seconds)
+    results = {
+        "movegen_per_s": [movegen_rate(positions, movegen_cycles) for _ in range(RUNS)],
+        "games_per_s": [games_rate(games, seed=run) for run in range(RUNS)],
+        "swarm_per_s": [swarm_rate(positions, swarm_cycles) for _ in range(RUNS)],
+    }
+    for name, rates in results.items():
+        runs = ", ".join(f"{rate:,.0f}" for rate in rates)
+        factor = statistics.median(rates) / JAVA_REFERENCE[name]
+        print(f"# {name}: runs {runs}; {factor:.1f}x the official Java engine")
+    for name, rates in results.items():
+        print(f"{name}: {statistics.median(rates):.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
