@@ -39,8 +39,6 @@ from botarena.server.room import Room
 
 log = logging.getLogger(__name__)
 
-SWEEP_INTERVAL_S = 1.0
-"""How often idle, dribbling and lingering connections are looked for."""
 _UNSAFE_NAME = re.compile(r"[^\w.-]+")
 
 
@@ -144,7 +142,7 @@ class ScServer:
     async def _sweep(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(SWEEP_INTERVAL_S)
+            await asyncio.sleep(self.config.sweep_interval_s)
             try:
                 sweep_idle(self.connections, self.lobby, loop.time())
             except Exception:

@@ -21,6 +21,8 @@ PARTIAL_MESSAGE_TIMEOUT_S = 30.0
 """A message that stays incomplete this long (slowloris) closes its connection."""
 FINISHED_PLAYER_GRACE_S = 10.0
 """Player connections still open this long after ``left`` are closed (spec §12 Q3); 0 = never."""
+SWEEP_INTERVAL_S = 1.0
+"""How often idle, dribbling and lingering connections are looked for."""
 MAX_CONNECTIONS = 2000
 """Connections beyond this are refused at once (closed without a byte)."""
 MAX_OUTBOUND_BUFFER = 8 * 1024 * 1024
@@ -57,6 +59,7 @@ class ServerConfig:
     first_message_timeout_s: float = FIRST_MESSAGE_TIMEOUT_S
     partial_message_timeout_s: float = PARTIAL_MESSAGE_TIMEOUT_S
     finished_player_grace_s: float = FINISHED_PLAYER_GRACE_S
+    sweep_interval_s: float = SWEEP_INTERVAL_S
     max_connections: int = MAX_CONNECTIONS
     max_outbound_buffer: int = MAX_OUTBOUND_BUFFER
 

@@ -1,0 +1,343 @@
+"""Bad input (issue 3 item 6): each case gets the official reaction or a clear error, the
+offender's game ends with the right cause, and a game running beside it is unaffected.
+
+Rooms start from a position at turn 50 (forced through the server's setup provider) so the
+bystander games are short but still end by the rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import uuid
+from typing import Any
+
+import pytest
+
+from botarena.core import SeededRandom
+from botarena.games.piranhas import PiranhasState
+from botarena.games.piranhas.plugin import PLUGIN, PiranhasMatch
+from botarena.protocol.sc_xml import MAX_ATTRIBUTE_VALUE_CHARS, MAX_DEPTH
+from botarena.server.app import ScServer
+from botarena.server.plugin import GameSetup
+from tests.server.scclient import (
+    GAME,
+    PASSWORD,
+    Client,
+    admin,
+    first_legal_move,
+    join_two,
+    make_config,
+    move_xml,
+    play_to_end,
+    run,
+    running_server,
+)
+
+MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
+
+
+def late_position() -> PiranhasState:
+    state = PiranhasState.start(obstacles=[(2, 6), (7, 7)])
+    rng = SeededRandom(5)
+    while state.turn < 50:
+        state.apply(rng.choice(state.legal_moves()))
+    assert not state.is_terminal()
+    return state
+
+
+LATE = late_position()
+
+
+def short_games(game_type: str) -> GameSetup:
+    return GameSetup(initial_state=LATE)
+
+
+async def start_bystander(port: int) -> tuple[Client, Client, str]:
+    red, blue, room_id = await join_two(port, ("bystander-red", "bystander-blue"))
+    for client in (red, blue):
+        await client.expect_room("welcomeMessage")
+    return red, blue, room_id
+
+
+async def finish_bystander(red: Client, blue: Client, room_id: str) -> None:
+    """The bystander game plays to a regular end: nothing of the bad input reached it."""
+    red_result, blue_result = await play_to_end(red, blue, room_id)
+    for result in (red_result, blue_result):
+        assert [s.get("cause") for s in result.findall("score")] == ["REGULAR", "REGULAR"]
+    await red.close()
+    await blue.close()
+
+
+def bad_input_server(**changes: Any):
+    return running_server(setup_provider=short_games, **changes)
+
+
+async def assert_clean(server) -> None:
+    """No connection or room of the offenders is left behind (memory stays flat)."""
+    for _ in range(50):
+        if not server.connections and not server.lobby.rooms and not server.lobby.reservations:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(
+        f"left behind: {len(server.connections)} connections, {len(server.lobby.rooms)} rooms"
+    )
+
+
+@run
+async def test_slowloris_and_silent_connections_are_closed():
+    async with bad_input_server(
+        first_message_timeout_s=0.3, partial_message_timeout_s=0.3, sweep_interval_s=0.05
+    ) as server:
+        bystander = await start_bystander(server.port)
+        silent = await Client.connect(server.port, "silent", opening=False)
+        dribbler = await Client.connect(server.port, "dribbler", opening=False)
+        await dribbler.send(f'<protocol><join gameType="{GAME}"/>')
+        await dribbler.expect("joined")
+        for char in '<room roomId="x"><da':
+            await dribbler.send(char)
+            await asyncio.sleep(0.05)
+            if dribbler.eof:
+                break
+        await silent.until_eof()
+        assert bytes(silent.raw) == b"<protocol/>"
+        await dribbler.until_eof()
+        assert bytes(dribbler.raw).endswith(b"\n</protocol>")
+        await finish_bystander(*bystander)
+        await silent.close()
+        await dribbler.close()
+        await assert_clean(server)
+
+
+@run
+async def test_a_100_mb_message_is_cut_off_at_the_message_limit():
+    async with bad_input_server() as server:
+        bystander = await start_bystander(server.port)
+        flood = await Client.connect(server.port, "flood")
+        chunk = b"a" * (1 << 20)
+        await flood.send(b'<join gameType="')
+        sent = 0
+        for _ in range(100):  # 100 MB unless the server hangs up first
+            if flood.eof:
+                break
+            try:
+                flood.writer.write(chunk)
+                await flood.writer.drain()
+            except ConnectionError:
+                break
+            sent += len(chunk)
+        await flood.until_eof()
+        assert bytes(flood.raw) == b"<protocol/>"
+        assert sent < 100 * len(chunk)  # it did not read the whole flood
+        await finish_bystander(*bystander)
+        await flood.close()
+        await assert_clean(server)
+
+
+BOMBS = {
+    "billion laughs": (
+        '<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">'
+        '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;">]><protocol><join gameType="&lol3;"/>'
+    ),
+    "external entity": (
+        '<?xml version="1.0"?><!DOCTYPE p [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+        '<protocol><join gameType="&xxe;"/>'
+    ),
+    "quadratic blow-up": (
+        '<!DOCTYPE p [<!ENTITY a "'
+        + "x" * 50_000
+        + '">]><protocol><join gameType="'
+        + "&a;" * 1000
+        + '"/>'
+    ),
+    "huge attribute": '<protocol><join gameType="' + "x" * (MAX_ATTRIBUTE_VALUE_CHARS + 1) + '"/>',
+    "deep nesting": "<protocol><join>" + "<a>" * (MAX_DEPTH + 5) + "</a>" * (MAX_DEPTH + 5),
+    "undefined entity": '<protocol><join gameType="&nope;"/>',
+}
+
+
+@pytest.mark.parametrize("bomb", sorted(BOMBS))
+def test_xml_bombs_are_refused_with_a_hard_close(bomb):
+    @run
+    async def scenario():
+        async with bad_input_server() as server:
+            bystander = await start_bystander(server.port)
+            attacker = await Client.connect(server.port, bomb, opening=False)
+            await attacker.send(BOMBS[bomb])
+            await attacker.until_eof()
+            assert bytes(attacker.raw) == b"<protocol/>"
+            await finish_bystander(*bystander)
+            await attacker.close()
+            await assert_clean(server)
+
+    scenario()
+
+
+@run
+async def test_move_for_the_other_colour_and_out_of_turn():
+    async with bad_input_server() as server:
+        bystander = await start_bystander(server.port)
+        red, blue, room_id = await join_two(server.port)
+        await red.expect_room("welcomeMessage")
+        state = (await red.expect_room("memento"))[0]
+        await red.expect_room(MOVE_REQUEST)
+        blue_fish = next(
+            (f.get("x"), f.get("y")) for f in state.iter("field") if f.get("state") == "BLUE"
+        )
+        await red.send(move_xml(room_id, int(blue_fish[0]), int(blue_fish[1]), "UP"))
+        error = await red.expect_room("error")
+        assert error.get("message").endswith("Field does not belong to the current player")
+        await red.until_eof()
+        result = None
+        while result is None:
+            item = await blue.next()
+            if item.tag == "room" and item[0].get("class") == "result":
+                result = item[0]
+        assert [s.get("cause") for s in result.findall("score")] == ["RULE_VIOLATION", "REGULAR"]
+        await finish_bystander(*bystander)
+        for client in (red, blue):
+            await client.close()
+        await assert_clean(server)
+
+
+@run
+async def test_move_into_another_room_closes_the_sender_only():
+    async with bad_input_server() as server:
+        bystander_red, bystander_blue, bystander_room = await start_bystander(server.port)
+        red, blue, _ = await join_two(server.port)
+        await red.expect_room("welcomeMessage")
+        await blue.expect_room("welcomeMessage")
+        state = (await blue.expect_room("memento"))[0]
+        # blue of room A plays "red's move" into the bystander room B
+        await blue.send(move_xml(bystander_room, *first_legal_move(state)))
+        await blue.until_eof()
+        assert bytes(blue.raw).endswith(
+            b"\n  <sc.protocol.responses.CloseConnection/>\n</protocol>"
+        )
+        # room A ends with LEFT for blue; room B never noticed
+        result = None
+        while result is None:
+            item = await red.next()
+            if item.tag == "room" and item[0].get("class") == "result":
+                result = item[0]
+        assert [s.get("cause") for s in result.findall("score")] == ["REGULAR", "LEFT"]
+        await finish_bystander(bystander_red, bystander_blue, bystander_room)
+        await red.close()
+        await blue.close()
+        await assert_clean(server)
+
+
+@run
+async def test_admin_commands_without_authentication_leave_other_rooms_alone():
+    async with bad_input_server() as server:
+        bystander = await start_bystander(server.port)
+        room_id = bystander[2]
+        intruder = await Client.connect(server.port, "intruder")
+        await intruder.send(
+            f'<cancel roomId="{room_id}"/><pause roomId="{room_id}" pause="true"/>'
+            f'<observe roomId="{room_id}"/><timeout roomId="{room_id}" slot="0" activate="false"/>'
+        )
+        await intruder.silent(0.2)
+        await finish_bystander(*bystander)
+        await intruder.close()
+        await assert_clean(server)
+
+
+def test_passphrase_is_compared_in_constant_time(monkeypatch):
+    calls: list[tuple[bytes, bytes]] = []
+    original = hmac.compare_digest
+
+    def recording(a, b):
+        calls.append((a, b))
+        return original(a, b)
+
+    monkeypatch.setattr(hmac, "compare_digest", recording)
+
+    @run
+    async def scenario():
+        async with bad_input_server() as server:
+            for guess in ("examplepassworc", "e", PASSWORD + "x", ""):
+                client = await Client.connect(server.port, guess)
+                await client.send(f'<authenticate passphrase="{guess}"/>')
+                await client.until_eof()
+                assert bytes(client.raw) == (
+                    b"<protocol>\n  <sc.protocol.responses.CloseConnection/>\n</protocol>"
+                )
+                await client.close()
+            good = await admin(server.port)
+            await good.send('<testMode testMode="false"/>')
+            await good.expect("testing")
+            await good.close()
+
+    scenario()
+    assert len(calls) >= 4 and all(expected == PASSWORD.encode() for _, expected in calls)
+
+
+@run
+async def test_guessed_reservation_codes_are_refused_and_the_real_ones_still_work():
+    async with bad_input_server() as server:
+        prepared = server.lobby.prepare_room(GAME, [])
+        for _ in range(30):
+            guess = await Client.connect(server.port, "guess")
+            await guess.send(f'<joinPrepared reservationCode="{uuid.uuid4()}"/>')
+            await guess.until_eof()
+            await guess.close()
+        empty = await Client.connect(server.port, "empty")
+        await empty.send('<joinPrepared reservationCode=""/>')  # rust_swcl sends this
+        await empty.until_eof()
+        await empty.close()
+        red = await Client.connect(server.port, "red")
+        blue = await Client.connect(server.port, "blue")
+        await red.send(f'<joinPrepared reservationCode="{prepared.reservations[0]}"/>')
+        await blue.send(f'<joinPrepared reservationCode="{prepared.reservations[1]}"/>')
+        for client in (red, blue):
+            await client.expect("joined")
+            await client.expect_room("welcomeMessage")
+        await finish_bystander(red, blue, prepared.room_id)
+        await assert_clean(server)
+
+
+class ExplodingMatch(PiranhasMatch):
+    """A game whose rules crash on a move carrying the hint ``boom``."""
+
+    def apply(self, slot, move):
+        if "boom" in getattr(move, "hints", ()):
+            raise RuntimeError("rules engine bug")
+        super().apply(slot, move)
+
+
+class ExplodingPlugin(type(PLUGIN)):  # type: ignore[misc]
+    def new_match(self, display_names, setup):
+        match = super().new_match(display_names, setup)
+        return ExplodingMatch(match.state)
+
+
+@run
+async def test_an_exception_in_one_room_ends_only_that_room():
+    server = ScServer(make_config(), [ExplodingPlugin()], setup_provider=short_games)
+    await server.start()
+    try:
+        bystander = await start_bystander(server.port)
+        red, blue, room_id = await join_two(server.port)
+        await red.expect_room("welcomeMessage")
+        state = (await red.expect_room("memento"))[0]
+        await red.expect_room(MOVE_REQUEST)
+        x, y, d = first_legal_move(state)
+        await red.send(
+            f'<room roomId="{room_id}"><data class="move" x="{x}" y="{y}" direction="{d}">'
+            '<hint content="boom"/></data></room>'
+        )
+        result = None
+        while result is None:
+            item = await blue.next()
+            if item.tag == "room" and item[0].get("class") == "result":
+                result = item[0]
+        scores = result.findall("score")
+        assert [s.get("cause") for s in scores] == ["UNKNOWN", "UNKNOWN"]
+        assert "internal server error (RuntimeError)" in scores[0].get("reason")
+        assert result.find("winner") is None
+        await finish_bystander(*bystander)
+        for client in (red, blue):
+            await client.close()
+    finally:
+        await server.stop()
