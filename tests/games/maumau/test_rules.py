@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botarena.core import InvalidMove, ScoreCause, SeededRandom
+from botarena.core import InvalidMove, Outcome, ScoreCause, SeededRandom
 from botarena.games.maumau import (
     DRAW,
     MAX_TURNS_PER_GAME,
@@ -36,7 +37,9 @@ PIK_K, KARO_K = 24, 25
 PIK_A, KARO_A, HERZ_A, KREUZ_A = 28, 29, 30, 31
 
 
-def deal(top, *hands, draws=None, players=None, **options):
+def deal(
+    top: int, *hands: list[int], draws: Any = None, players: Any = None, **options: Any
+) -> MauMauState:
     players = players or len(hands)
     script = DeckScript(
         top=top,
@@ -46,7 +49,13 @@ def deal(top, *hands, draws=None, players=None, **options):
     return MauMauState(SeededRandom(7), players, RuleOptions(**options), script)
 
 
-def events_of(state, kind):
+def outcome_of(state: MauMauState) -> Outcome:
+    outcome = state.outcome()
+    assert outcome is not None
+    return outcome
+
+
+def events_of(state: MauMauState, kind: Any) -> list[Any]:
     return [event for event in state.drain_events() if isinstance(event, kind)]
 
 
@@ -89,8 +98,8 @@ def test_first_events_announce_and_request_with_the_whole_hand():
 def test_initial_top_card_is_inert(top):
     state = deal(top, HAND_A, HAND_B)
     announced, requested = state.drain_events()
-    assert not announced.skipped
-    assert requested.seat == 0 and requested.draw_two is False and requested.wish == -1
+    assert announced == TurnAnnounced(0, top, 7, False)
+    assert requested == TurnRequested(0, top, False, (), 7, -1, tuple(HAND_A))
 
 
 def test_jack_on_initial_jack_is_allowed_and_sets_no_wish():
@@ -227,7 +236,7 @@ def test_exhaustion_original_rule_names_the_highest_seat():
     state.talon.clear()
     state.pile[:] = [state.top_card]
     state.apply(DRAW)
-    assert state.outcome().winner == 1
+    assert outcome_of(state).winner == 1
 
 
 def test_exhaustion_tie_break_fewer_cards_then_lower_seat():
@@ -235,7 +244,7 @@ def test_exhaustion_tie_break_fewer_cards_then_lower_seat():
     state.hands[1].pop()
     state.talon.clear()
     state.apply(DRAW)
-    assert state.outcome().winner == 1
+    assert outcome_of(state).winner == 1
 
 
 def test_empty_hand_wins():
@@ -261,7 +270,7 @@ def test_leaving_player_makes_the_last_one_win():
     state.leave(0)
     events = state.drain_events()
     assert SeatLeft(0) in events
-    outcome = state.outcome()
+    outcome = outcome_of(state)
     assert outcome.winner == 1 and outcome.cause is ScoreCause.LEFT and outcome.culprit == 0
 
 
@@ -271,9 +280,9 @@ def test_all_players_gone_ends_the_game_without_winner():
     state.leave(1)
     assert not state.is_terminal()
     state.leave(2)
-    assert state.outcome().winner == 0
+    assert outcome_of(state).winner == 0
     state.leave(0)  # already over: no effect
-    assert state.outcome().winner == 0
+    assert outcome_of(state).winner == 0
     gone = deal(KARO_A, HAND_A, HAND_B)
     gone.leave(1, 0)  # both sockets found closed at once
     over = next(e for e in gone.drain_events() if isinstance(e, GameOver))
