@@ -1,0 +1,31 @@
+"""The engine benchmark script runs and prints its three figures (no timing assertions)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from benchmarks import piranhas_engine
+
+
+def test_benchmark_prints_the_three_figures_last(
+    fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    positions = fixtures_dir / "piranhas-2019" / "positions.jsonl"
+    assert piranhas_engine.main(["--positions", str(positions), "--seconds", "0.01"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    names = [re.fullmatch(r"(\w+): (\d+)", line) for line in lines[-3:]]
+    assert [m.group(1) if m else None for m in names] == [
+        "movegen_per_s",
+        "games_per_s",
+        "swarm_per_s",
+    ]
+    assert all(m and int(m.group(2)) > 0 for m in names)
+
+
+def test_benchmark_reports_a_missing_positions_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert piranhas_engine.main(["--positions", str(tmp_path / "none.jsonl")]) == 2
+    assert "cannot read positions" in capsys.readouterr().err
