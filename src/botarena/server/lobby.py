@@ -76,6 +76,8 @@ class Lobby:
         self.test_mode = config.test_mode
         self.scores = ScoreTable()
         self.room_listeners: list[RoomListener] = []
+        self.turnaround_sink: Callable[[float], None] | None = None
+        """If set, gets the seconds from each move's arrival to the next move request's write."""
         self._rng = SeededRandom(config.seed)
         self._rooms_created = 0
         self._close_element = wire.close_element(PROFILE_2019)

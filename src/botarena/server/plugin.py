@@ -109,6 +109,14 @@ class GameMatch(Protocol):
         """The ``<state class=…>`` element of the current state (field name ``state``)."""
         ...
 
+    def state_xml(self, indent_level: int) -> str:
+        """The state printed as XStream does at ``indent_level`` (the hot path of a room).
+
+        Must equal ``xstream.to_xstream(self.state_element(), indent_level)``; a plugin without
+        a faster printer returns exactly that (see :func:`generic_state_xml`).
+        """
+        ...
+
     def outcome(self) -> Outcome | None:
         """The rules' end of the game (regular causes only), ``None`` while it runs."""
         ...
@@ -151,3 +159,10 @@ class GamePlugin(Protocol):
         Raises ``ValueError`` when ``setup.initial_state`` is not a state this plugin accepts.
         """
         ...
+
+
+def generic_state_xml(match: GameMatch, indent_level: int) -> str:
+    """``state_xml`` for plugins without their own printer."""
+    from botarena.protocol.xstream import to_xstream  # noqa: PLC0415 - keep the boundary light
+
+    return to_xstream(match.state_element(), indent_level)

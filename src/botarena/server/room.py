@@ -120,7 +120,8 @@ class Room:
         self.last_move_ms: float | None = None
         self.stats = RoomStats()
         self.replay: list[bytes] = []
-        self.on_move_request: Callable[[Room, float], None] | None = None
+        self.move_received_at: float | None = None
+        """When the move that led to the current boundary arrived (for turnaround figures)."""
         profile = plugin.profile
         self._close_element = wire.close_element(profile)
         self._move_request = wire.move_request(room_id, profile)
@@ -215,13 +216,14 @@ class Room:
 
     def _broadcast_state(self) -> None:
         match = self._require_match()
-        element = wire.memento(self.room_id, match.state_element())
-        message = wire.encode(element)
+        message = wire.memento_message(self.room_id, match.state_xml(3))
         for observer in list(self.observers.values()):
             observer.send(message)
         for slot in self.slots:
             self._send_to_slot(slot, message)
-        self._record(element, self.last_move_ms)
+        if self.lobby.config.save_replay:
+            packet = wire.memento_replay_packet(self.room_id, match.state_xml(2), self.last_move_ms)
+            self.replay.append(packet)
         self.last_move_ms = None
 
     def _request_move(self, slot_index: int) -> None:
@@ -235,8 +237,10 @@ class Room:
                 self.hard_timeout_s, lambda: self._guard(self._hard_timeout, pending)
             )
         self.pending = pending
-        if self.on_move_request is not None:
-            self.on_move_request(self, issued_at)
+        sink = self.lobby.turnaround_sink
+        if sink is not None and self.move_received_at is not None:
+            sink(issued_at - self.move_received_at)
+        self.move_received_at = None
 
     def _can_time_out(self, slot: Slot) -> bool:
         return self.timeouts_enabled and slot.can_timeout
@@ -299,6 +303,7 @@ class Room:
         move_ms = (received_at - pending.issued_at) * 1000.0
         self.stats.move_times_ms.append(move_ms)
         self.last_move_ms = move_ms
+        self.move_received_at = received_at
         self._boundary()
 
     def _rule_violation(self, peer: Peer, slot: Slot, reason: str) -> None:
@@ -323,7 +328,7 @@ class Room:
         self.observers[peer.peer_id] = peer
         peer.send(wire.observed(self.room_id))
         if catch_up and self.phase is RoomPhase.ACTIVE and self.match is not None:
-            peer.send(wire.encode(wire.memento(self.room_id, self.match.state_element())))
+            peer.send(wire.memento_message(self.room_id, self.match.state_xml(3)))
 
     def set_paused(self, paused: bool) -> None:
         """Spec §5.1: pause at the next boundary; unpausing a waiting room acts like a step."""

@@ -64,6 +64,27 @@ def memento(room_id: str, state: Element) -> Element:
     return sc_messages.memento(room_id, state)
 
 
+def memento_message(room_id: str, state_xml: str) -> bytes:
+    """A memento as sent to players and observers; ``state_xml`` printed at level 3.
+
+    Equals ``encode(sc_messages.memento(room_id, state))`` (pinned by the tests) without
+    building an element tree for the envelope.
+    """
+    return (
+        f'\n  <room roomId="{xstream.escape_attribute(room_id)}">\n    <data class="memento">'
+        f"{state_xml}\n    </data>\n  </room>"
+    ).encode()
+
+
+def memento_replay_packet(room_id: str, state_xml: str, move_ms: float | None) -> bytes:
+    """A memento packet of a replay file; ``state_xml`` printed at level 2."""
+    extra = "" if move_ms is None else f' {REPLAY_MOVE_TIME_ATTRIBUTE}="{move_ms:.3f}"'
+    return (
+        f'<room roomId="{xstream.escape_attribute(room_id)}"{extra}>\n  <data class="memento">'
+        f"{state_xml}\n  </data>\n</room>\n"
+    ).encode()
+
+
 def move_request(room_id: str, profile: ProtocolProfile) -> bytes:
     data = etree.Element("data")
     data.set("class", profile.move_request_class)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from botarena.core import InvalidMove
-from botarena.games.piranhas import PiranhasState
+from botarena.core import InvalidMove, SeededRandom
+from botarena.games.piranhas import Move, PiranhasState
 from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.plugin import PLUGIN, PiranhasMatch
-from botarena.protocol import sc_messages
+from botarena.protocol import sc_messages, xstream
+from botarena.protocol.xstream import to_xstream
+from botarena.server import wire
 from botarena.server.plugin import GameSetup, MalformedMoveError
 from botarena.server.registry import installed_plugins, load_plugin
 
@@ -116,3 +118,29 @@ def test_scores_winner_and_end():
             color,
         )
         assert len(winner.attrib) == 2
+
+
+ODD_NAMES = ["Unknown", 'O\'Neil & <Co> "x"', "Häschen ∅\ttab\nline", ""]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_fast_state_printer_equals_the_generic_xstream_printer(seed):
+    """The hot-path printer is pinned to xstream.to_xstream(state_to_element(...))."""
+    rng = SeededRandom(seed)
+    names = [rng.choice(ODD_NAMES), rng.choice(ODD_NAMES)]
+    match = PLUGIN.new_match(names, GameSetup(seed=seed))
+    for _ in range(rng.randrange(0, 40)):
+        if match.outcome() is not None:
+            break
+        move = rng.choice(match.state.legal_moves())
+        hints = tuple(rng.choice([*ODD_NAMES, "eat & <C0>", "\r"]) for _ in range(rng.randrange(3)))
+        match.apply(match.state.turn & 1, Move(move.x, move.y, move.direction, hints))
+    for level in range(4):
+        assert match.state_xml(level) == to_xstream(match.state_element(), level)
+    room_id = "7547e08f-1654-4525-ac7d-ede7824e376c"
+    generic = xstream.encode(sc_messages.memento(room_id, match.state_element()))
+    assert wire.memento_message(room_id, match.state_xml(3)) == generic
+    packet = wire.replay_packet(sc_messages.memento(room_id, match.state_element()), 12.5)
+    assert wire.memento_replay_packet(room_id, match.state_xml(2), 12.5) == packet
+    packet = wire.replay_packet(sc_messages.memento(room_id, match.state_element()), None)
+    assert wire.memento_replay_packet(room_id, match.state_xml(2), None) == packet

@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 READ_CHUNK = 65536
 MAX_QUEUED_LINES = 256
 """Lines a bot may send ahead of its requests; more is flooding and closes the connection."""
+DRAIN_THRESHOLD = 64 * 1024
+"""Queued bytes above which a game waits for the bot's socket before going on."""
 MAX_WRITE_BUFFER = 1 << 20
 """Bytes queued for a bot that does not read; beyond this the bot counts as gone."""
 
@@ -42,6 +44,7 @@ class Connection:
         self.eof = False
         self.closed = False
         self._splitter = LineReader(max_line_bytes)
+        self._pending: list[bytes] = []
         self._waiters: list[Callable[[], None]] = []
         self._line_arrived = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -116,7 +119,20 @@ class Connection:
         return self.lines.popleft()
 
     def send(self, data: bytes) -> bool:
-        """Queue ``data`` for the bot; ``False`` when the connection is unusable."""
+        """Queue ``data`` for the bot (written by :meth:`flush`); ``False`` when the
+        connection is unusable. Several messages then go out in one system call: the bytes on
+        the wire are the same, but a turn costs one ``send`` per bot instead of one per line."""
+        if self.closed:
+            return False
+        self._pending.append(data)
+        return True
+
+    def flush(self) -> bool:
+        """Write every queued message; ``False`` when the connection is unusable."""
+        if not self._pending:
+            return not self.closed
+        data = b"".join(self._pending)
+        self._pending.clear()
         if self.closed or self.writer.is_closing():
             return False
         transport = self.writer.transport
@@ -134,6 +150,7 @@ class Connection:
     def close(self) -> None:
         if self.closed:
             return
+        self.flush()
         self.closed = True
         with contextlib.suppress(Exception):
             self.writer.close()
@@ -141,7 +158,14 @@ class Connection:
             self._task.cancel()
         self._notify()
 
+    def needs_drain(self) -> bool:
+        """Whether the bot lags behind enough that we should wait for the socket."""
+        if self.closed or self.writer.is_closing():
+            return False
+        return self.writer.transport.get_write_buffer_size() > DRAIN_THRESHOLD
+
     async def drain(self) -> None:
+        self.flush()
         if self.closed:
             return
         try:

@@ -176,7 +176,9 @@ class GameRoom:
 
     async def _flush(self) -> None:
         for conn in self.seats:
-            await conn.drain()
+            conn.flush()
+            if conn.needs_drain():
+                await conn.drain()
 
     async def _next_decision(self, state: MauMauState) -> None:
         """Wait for the seat to move to answer, handling departures of any seat meanwhile."""

@@ -179,6 +179,7 @@ class MauMauServer:
 
     async def _handshake(self, conn: Connection) -> None:
         conn.send(SEND_NAME)
+        conn.flush()
         line = await conn.next_line(self.options.handshake_timeout)
         if line is None:
             reason = "closed" if conn.eof else "timed out"
@@ -205,6 +206,7 @@ class MauMauServer:
                         FixApplied("unique_names", f"renamed to {name!r}", None, conn.conn_id)
                     )
         conn.send(encode_set_name(name, handshake.name is not None))
+        conn.flush()
         self._open_seats.append(conn)
         self._open_names.append(name)
         if len(self._open_seats) == self.options.players:

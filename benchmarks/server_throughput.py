@@ -1,0 +1,176 @@
+"""Throughput of the Software-Challenge XML server with many concurrent Piranhas games.
+
+The server runs in its own process (one core); N concurrent games are played over loopback by
+fast scripted clients in this process: each client follows the game with the rules engine,
+reading only the opponent's ``lastMove`` and the obstacles out of the mementos (a regular
+expression, no XML parsing), and answers every move request at once with a random legal
+move. Prints::
+
+    games: N  moves: N  wall_s: N
+    games_per_s: N
+    moves_per_s: N
+    cpu_ms_per_move: N       server process CPU per move
+    p50_ms: N
+    p99_ms: N                time from a move's arrival to the next move request's write
+
+Usage: ``python benchmarks/server_throughput.py [--games 100] [--rounds 3] [--seed 1]``
+(``--rounds``: how many batches of ``--games`` concurrent games are played).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+from botarena.core import SeededRandom
+from botarena.games.piranhas import Direction, Move, PiranhasState
+
+GAME = "swc_2019_piranhas"
+MOVE_REQUEST = b'class="sc.framework.plugins.protocol.MoveRequest"/>\n  </room>'
+LAST_MOVE = re.compile(rb'<lastMove class="move" x="(\d)" y="(\d)" direction="(\w+)"')
+TURN = re.compile(rb' turn="(\d+)"')
+OBSTACLE = re.compile(rb'<field x="(\d)" y="(\d)" state="OBSTRUCTED"/>')
+
+
+# ---------------------------------------------------------------------------- server process
+
+
+def serve() -> None:
+    """Run the server; print the port; on stdin EOF print the figures as JSON and exit."""
+    from botarena.server.app import ScServer
+    from botarena.server.config import ServerConfig
+
+    async def main() -> None:
+        server = ScServer(ServerConfig(port=0, finished_player_grace_s=0))
+        await server.start()
+        turnarounds: list[float] = []
+        server.lobby.turnaround_sink = turnarounds.append
+        print(json.dumps({"port": server.port, "cpu_s": time.process_time()}), flush=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, sys.stdin.read)
+        cpu = time.process_time()
+        turnarounds.sort()
+        print(json.dumps({"cpu_s": cpu, "turnarounds_s": turnarounds}), flush=True)
+        await server.stop()
+
+    asyncio.run(main())
+
+
+# ---------------------------------------------------------------------------- clients
+
+
+class FastPlayer:
+    """A client that plays random legal moves as fast as it can."""
+
+    def __init__(self, port: int, rng: SeededRandom) -> None:
+        self.port = port
+        self.rng = rng
+        self.moves = 0
+
+    async def play(self) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        writer.write(f'<protocol><join gameType="{GAME}"/>'.encode())
+        buffer = b""
+        state: PiranhasState | None = None
+        room_id = b""
+        while True:
+            chunk = await reader.read(1 << 16)
+            if not chunk:
+                raise RuntimeError("server closed the connection")
+            buffer += chunk
+            if not room_id:
+                found = re.search(rb'roomId="([^"]+)"', buffer)
+                if found:
+                    room_id = found.group(1)
+            if b"<left " in buffer:
+                break
+            end = buffer.rfind(MOVE_REQUEST)
+            if end < 0:
+                continue
+            head, buffer = buffer[: end + len(MOVE_REQUEST)], buffer[end + len(MOVE_REQUEST) :]
+            if state is None:
+                obstacles = [(int(x), int(y)) for x, y in OBSTACLE.findall(head)]
+                state = PiranhasState.start(obstacles=obstacles)
+            turns = TURN.findall(head)
+            turn = int(turns[-1]) if turns else 0
+            if state.turn < turn:
+                x, y, direction = LAST_MOVE.findall(head)[-1]
+                state.apply(Move(int(x), int(y), Direction[direction.decode()]))
+            move = self.rng.choice(state.legal_moves())
+            state.apply(move)
+            self.moves += 1
+            writer.write(
+                b'<room roomId="%s"><data class="move" x="%d" y="%d" direction="%s"/></room>'
+                % (room_id, move.x, move.y, move.direction.value.encode())
+            )
+        writer.write(b"<sc.protocol.responses.CloseConnection/></protocol>")
+        await writer.drain()
+        writer.close()
+
+
+async def play_batch(port: int, games: int, rng: SeededRandom) -> int:
+    players = [FastPlayer(port, rng.derive(f"p{i}")) for i in range(2 * games)]
+    await asyncio.gather(*(p.play() for p in players))
+    return sum(p.moves for p in players)
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, int(round(fraction * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="concurrent games per batch")
+    parser.add_argument("--rounds", type=int, default=3, help="batches played one after another")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        serve()
+        return 0
+    env = dict(os.environ)
+    server = subprocess.Popen(
+        [sys.executable, __file__, "--serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert server.stdin is not None and server.stdout is not None
+    try:
+        ready = json.loads(server.stdout.readline())
+        rng = SeededRandom(args.seed)
+        started = time.perf_counter()
+        moves = 0
+        for batch in range(args.rounds):
+            moves += asyncio.run(play_batch(ready["port"], args.games, rng.derive(f"b{batch}")))
+        wall = time.perf_counter() - started
+        server.stdin.close()
+        figures = json.loads(server.stdout.readline())
+    finally:
+        server.wait(timeout=30)
+    cpu = figures["cpu_s"] - ready["cpu_s"]
+    turnarounds = figures["turnarounds_s"]
+    games = args.games * args.rounds
+    print(f"games: {games}  moves: {moves}  wall_s: {wall:.2f}  concurrent: {args.games}")
+    print(f"games_per_s: {games / wall:.1f}")
+    print(f"moves_per_s: {moves / wall:.0f}")
+    print(f"cpu_ms_per_move: {1000 * cpu / moves:.3f}")
+    print(f"p50_ms: {1000 * percentile(turnarounds, 0.50):.3f}")
+    print(f"p99_ms: {1000 * percentile(turnarounds, 0.99):.3f}")
+    print(f"mean_turnaround_ms: {1000 * statistics.fmean(turnarounds):.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
