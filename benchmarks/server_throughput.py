@@ -31,6 +31,8 @@ import time
 
 from botarena.core import SeededRandom
 from botarena.games.piranhas import Direction, Move, PiranhasState
+from botarena.server.app import ScServer
+from botarena.server.config import ServerConfig
 
 GAME = "swc_2019_piranhas"
 MOVE_REQUEST = b'class="sc.framework.plugins.protocol.MoveRequest"/>\n  </room>'
@@ -44,9 +46,6 @@ OBSTACLE = re.compile(rb'<field x="(\d)" y="(\d)" state="OBSTRUCTED"/>')
 
 def serve() -> None:
     """Run the server; print the port; on stdin EOF print the figures as JSON and exit."""
-    from botarena.server.app import ScServer
-    from botarena.server.config import ServerConfig
-
     async def main() -> None:
         server = ScServer(ServerConfig(port=0, finished_player_grace_s=0))
         await server.start()
@@ -124,7 +123,7 @@ async def play_batch(port: int, games: int, rng: SeededRandom) -> int:
 def percentile(sorted_values: list[float], fraction: float) -> float:
     if not sorted_values:
         return float("nan")
-    index = min(len(sorted_values) - 1, int(round(fraction * (len(sorted_values) - 1))))
+    index = min(len(sorted_values) - 1, round(fraction * (len(sorted_values) - 1)))
     return sorted_values[index]
 
 
