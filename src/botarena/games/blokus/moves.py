@@ -124,6 +124,6 @@ def violation_reason(mistake: MoveMistake, move: Move | None) -> str:
 class InvalidBlokusMove(InvalidMove):
     """An :class:`InvalidMove` that also names the official :class:`MoveMistake`."""
 
-    def __init__(self, mistake: MoveMistake, move: Move | None) -> None:
-        super().__init__(violation_reason(mistake, move), move)
+    def __init__(self, mistake: MoveMistake, move: Move | None, reason: str | None = None) -> None:
+        super().__init__(violation_reason(mistake, move) if reason is None else reason, move)
         self.mistake = mistake

@@ -6,7 +6,7 @@ Follows spec §3–§5 (official 21.4.0). The board is kept as one bitboard per 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Self
 
 from botarena.core import InvalidMove, Outcome, Seat, Team
@@ -117,8 +117,8 @@ class BlokusState:
     def from_parts(
         cls,
         start_piece: Shape,
-        board: dict[tuple[int, int], Color],
-        undeployed: dict[Color, Iterable[Shape]],
+        board: Mapping[tuple[int, int], Color],
+        undeployed: Mapping[Color, Iterable[Shape]],
         *,
         turn: int,
         valid_colors: Iterable[Color] = COLOURS,
