@@ -39,6 +39,9 @@ from botarena.server.room import Room
 
 log = logging.getLogger(__name__)
 
+LISTEN_BACKLOG = 1024
+"""Pending connections the kernel queues; asyncio's default of 100 makes a burst of clients
+(a tournament starting many games at once) wait for SYN retransmits of 1 s and more."""
 _UNSAFE_NAME = re.compile(r"[^\w.-]+")
 
 
@@ -99,6 +102,7 @@ class ScServer:
             host=self.config.bind_host,
             port=self.config.port,
             reuse_address=True,
+            backlog=LISTEN_BACKLOG,
         )
         self._sweeper = loop.create_task(self._sweep())
         log.info(
