@@ -27,13 +27,13 @@ from botarena.games.hase_und_igel.rules import (
     MSG_ORDER,
     MSG_SKIP,
     REASON_GOAL,
+    REASON_LEFT,
     REASON_ROUND_LIMIT,
     cost,
     max_distance,
 )
 from botarena.games.hase_und_igel.scoring import (
     REASON_HARD_TIMEOUT,
-    REASON_LEFT,
     REASON_SOFT_TIMEOUT,
 )
 from tests.games.hase_und_igel.helpers import (

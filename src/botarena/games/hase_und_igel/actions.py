@@ -80,7 +80,20 @@ class Skip:
     order: int = 0
 
 
-Action = Advance | Card | ExchangeCarrots | EatSalad | FallBack | Skip
+@dataclass(frozen=True, slots=True)
+class UntypedCard:
+    """A ``<card>`` element without ``type``, as a client may send it.
+
+    The official server reads it, then crashes when it plays it: the game ends as if the
+    player had left (LEFT), with the actions before it still applied (spec 4.2, open
+    question 2). Never part of a legal move.
+    """
+
+    value: int = 0
+    order: int = 0
+
+
+Action = Advance | Card | UntypedCard | ExchangeCarrots | EatSalad | FallBack | Skip
 
 
 @dataclass(frozen=True, slots=True)

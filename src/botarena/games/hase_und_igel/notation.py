@@ -19,6 +19,7 @@ from botarena.games.hase_und_igel.actions import (
     FallBack,
     Move,
     Skip,
+    UntypedCard,
 )
 from botarena.games.hase_und_igel.rules import Player
 
@@ -71,6 +72,8 @@ def format_action(action: Action) -> str:
         return f"A:{action.distance}:{action.order}"
     if isinstance(action, Card):
         return f"C:{action.type.value}:{action.value}:{action.order}"
+    if isinstance(action, UntypedCard):
+        return f"C::{action.value}:{action.order}"
     if isinstance(action, ExchangeCarrots):
         return f"X:{action.value}:{action.order}"
     if isinstance(action, EatSalad):

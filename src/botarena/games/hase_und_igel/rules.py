@@ -33,6 +33,7 @@ from botarena.games.hase_und_igel.actions import (
     FallBack,
     Move,
     Skip,
+    UntypedCard,
 )
 from botarena.games.hase_und_igel.board import GOAL_INDEX, Board, FieldType
 
@@ -67,6 +68,7 @@ MSG_FALL_BACK = "Es kann gerade kein Rückzug gemacht werden."
 MSG_SKIP = "Spieler kann noch einen anderen Zug ausführen, aussetzen ist nicht erlaubt."
 REASON_GOAL = "Das Spiel ist beendet.\nEin Spieler ist im Ziel"
 REASON_ROUND_LIMIT = "Das Rundenlimit wurde erreicht."
+REASON_LEFT = "Der Spieler hat das Spiel verlassen"
 MSG_GAME_OVER = "the game is over; no more moves are accepted"
 """Our own message (not official): a move sent to a finished game."""
 
@@ -146,10 +148,18 @@ class WinCondition:
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """The invalid move that ended the game: who sent it and the official message."""
+    """The move that ended the game irregularly: who sent it, the official reason and the
+    cause (RULE_VIOLATION, or LEFT when the official server crashed on it)."""
 
     culprit: Seat
     reason: str
+    cause: ScoreCause = ScoreCause.RULE_VIOLATION
+
+
+class UnplayableMoveError(Exception):
+    """The move contains a card without type: the official server crashes when it reaches
+    that card (the game ends as LEFT, the actions before it stay applied). Not an
+    :class:`InvalidMove`: no error message is sent, the sender is dropped."""
 
 
 # --- predicates over plain values (spec 2.3, 3.3-3.9) ---------------------------------------
@@ -424,7 +434,7 @@ class HaseUndIgelState:
     def outcome(self) -> Outcome | None:
         if self.violation is not None:
             return Outcome.violation(
-                self.violation.culprit, ScoreCause.RULE_VIOLATION, self.violation.reason
+                self.violation.culprit, self.violation.cause, self.violation.reason
             )
         condition = self.win_condition()
         if condition is None:
@@ -483,7 +493,8 @@ class HaseUndIgelState:
         """Spec 3.2 exactly, without checking whether the game is already over.
 
         On an invalid move the actions before the failing one stay applied, ``violation`` is
-        set and :class:`InvalidMove` is raised with the official message. ``apply`` is the
+        set and :class:`InvalidMove` is raised with the official message; a card without
+        type ends the game as LEFT the same way (:class:`UnplayableMoveError`). ``apply`` is the
         checked entry point; this one exists for replaying official single-move cases.
         """
         seat = self.turn & 1
@@ -493,6 +504,9 @@ class HaseUndIgelState:
             actions = self._perform_actions(move, player, other)
         except InvalidMove as error:
             self.violation = Violation(seat, error.reason)
+            raise
+        except UnplayableMoveError:
+            self.violation = Violation(seat, REASON_LEFT, ScoreCause.LEFT)
             raise
         self.last_move = move if actions == move.actions else Move(actions, move.hints)
         self.turn += 1
@@ -525,6 +539,8 @@ class HaseUndIgelState:
                     raise InvalidMove(card_message(action.type), move)
                 must_play_card = _play_card(board, player, other, action)
                 continue
+            if kind is UntypedCard:
+                raise UnplayableMoveError(f"card without type at order {position}")
             if position != 0:
                 raise InvalidMove(MSG_ONLY_CARDS_FOLLOW, move)
             if kind is Advance:

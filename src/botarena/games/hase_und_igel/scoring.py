@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from botarena.core import Outcome, ScoreAggregation, ScoreCause, ScoreFragment, Seat
-from botarena.games.hase_und_igel.rules import HaseUndIgelState
+from botarena.games.hase_und_igel.rules import REASON_LEFT, HaseUndIgelState
 
 GAME_TYPE = "swc_2018_hase_und_igel"
 """The official game type of the Software-Challenge 2018 server."""
@@ -29,7 +29,6 @@ REASON_SOFT_TIMEOUT = (
 REASON_HARD_TIMEOUT = (
     "Der Spieler hat innerhalb von 10 Sekunden nach Aufforderung keinen Zug gesendet"
 )
-REASON_LEFT = "Der Spieler hat das Spiel verlassen"
 
 _CAUSE_REASONS = {
     ScoreCause.SOFT_TIMEOUT: REASON_SOFT_TIMEOUT,
