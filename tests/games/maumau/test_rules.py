@@ -339,3 +339,35 @@ def test_random_legal_playouts_keep_every_card_and_end(seed, players, choice_see
         assert sorted(cards) == list(range(32))
     assert state.turns <= MAX_TURNS_PER_GAME
     assert state.outcome() is not None
+
+
+def test_emptied_hand_wins_even_after_a_failed_draw_two():
+    fixed = deal(KARO_A, [KARO_7, *HAND_A[:6]], HAND_B)
+    fixed.talon.clear()
+    fixed.apply(Play(KARO_7))  # seat 1 must draw two, but no card is left
+    request = events_of(fixed, TurnRequested)[-1]
+    assert request.draw_two is None and request.seat == 1
+    fixed.hands[1][:] = [KARO_10]
+    fixed.apply(Play(KARO_10))
+    assert outcome_of(fixed).winner == 1 and outcome_of(fixed).reason == "empty hand"
+    original = deal(KARO_A, [KARO_7, *HAND_A[:6]], HAND_B, win_before_exhaustion=False)
+    original.talon.clear()
+    original.apply(Play(KARO_7))
+    original.hands[1][:] = [KARO_10]
+    original.apply(Play(KARO_10))
+    assert outcome_of(original).reason == "no cards left to draw"
+
+
+@pytest.mark.parametrize(("uses_last", "first"), [(True, PIK_K), (False, None)])
+def test_draw_two_with_one_card_left(uses_last, first):
+    state = deal(KARO_A, [KARO_7, *HAND_A[:6]], HAND_B, draw_two_uses_last_card=uses_last)
+    state.talon[:] = [PIK_K]
+    state.pile[:0] = [PIK_7, PIK_8, PIK_9]  # below the top card: reshuffled
+    state.apply(Play(KARO_7))
+    request = events_of(state, TurnRequested)[-1]
+    assert request.draw_two is True and len(request.drawn) == 2
+    if first is not None:
+        assert request.drawn[0] == first  # the last talon card goes out first
+        assert request.drawn[1] in (PIK_7, PIK_8, PIK_9)
+    else:  # original: the reshuffled cards lie on top of the last card
+        assert PIK_K not in request.drawn and state.talon[0] == PIK_K

@@ -487,7 +487,7 @@ class MauMauState:
             return
         del self.pile[:-1]
         self.rng.shuffle(below)
-        self.talon = below + self.talon
+        self.talon = self.talon + below  # the talon's end is its top
         self.reshuffles += 1
 
     def _take(self, seat: Seat) -> int:
