@@ -69,8 +69,9 @@ WINNER_FRAGMENT = ScoreFragment("Gewinner", ScoreAggregation.SUM)
 SWARM_FRAGMENT = ScoreFragment("∅ Schwarm", ScoreAggregation.AVERAGE)
 
 _SHIFT = SQUARES
-assert JUMP_STRIDE == 11, "moves_of hard-codes the table offsets 11 * direction"
 """Own fish and obstacles are checked at bits 100..199 of the blocker word (see _GEN)."""
+if JUMP_STRIDE != 11:  # moves_of hard-codes the table offsets 11 * direction
+    raise ImportError("moves_of assumes 11 distances per (square, direction)")
 
 _MOVES: tuple[Move, ...] = tuple(
     Move(*coordinates(s), direction) for s in range(SQUARES) for direction in DIRECTIONS
