@@ -10,6 +10,8 @@ import socket
 
 from lxml import etree
 
+from botarena.games.piranhas.plugin import PLUGIN, PiranhasPlugin
+from botarena.server.app import ScServer
 from botarena.server.frontend import ScConnection
 from tests.server.scclient import (
     GAME,
@@ -18,6 +20,7 @@ from tests.server.scclient import (
     data_class_of,
     first_legal_move,
     join_two,
+    make_config,
     move_xml,
     play_to_end,
     prepare,
@@ -78,6 +81,7 @@ async def test_two_joiners_play_a_full_game_in_official_message_order():
         assert red.messages[-3][0][0].get("turn") in {str(t) for t in range(2, 61)}
         # byte-level framing: lazy <protocol>, "\n  " before every message, no trailing bytes
         raw = bytes(red.raw)
+        assert b"<line>" not in raw  # documented deviation: no stray <line> in the board
         assert raw.startswith(b'<protocol>\n  <joined roomId="' + room_id.encode() + b'"/>')
         assert raw.endswith(b'\n  <left roomId="' + room_id.encode() + b'"/>')
         assert raw.count(b"\n  <room ") + raw.count(b"\n  <joined ") + raw.count(
@@ -393,3 +397,56 @@ async def test_test_mode_and_score_for_player():
         assert values == ["2", "8.000000"]
         await red.close()
         await boss.close()
+
+
+class OtherGamePlugin(PiranhasPlugin):
+    """A second game type, to check that ``join`` never mixes game types."""
+
+    game_type = "swc_test_other"
+
+
+@run
+async def test_join_only_pairs_rooms_of_the_same_game_type():
+    """L05, L06 (deviation: the official matcher ignores the game type)."""
+    server = ScServer(make_config(), [PLUGIN, OtherGamePlugin()])
+    await server.start()
+    try:
+        piranhas = await Client.connect(server.port, "piranhas")
+        await piranhas.send(f'<join gameType="{GAME}"/>')
+        first_room = (await piranhas.expect("joined")).get("roomId")
+        other = await Client.connect(server.port, "other")
+        await other.send('<join gameType="swc_test_other"/>')
+        other_room = (await other.expect("joined")).get("roomId")
+        assert other_room != first_room
+        await other.silent(0.1)  # alone in its room: no game started
+        third = await Client.connect(server.port, "third")
+        await third.send(f'<join gameType="{GAME}"/>')
+        assert (await third.expect("joined")).get("roomId") == first_room
+        assert (await third.expect_room("welcomeMessage")).get("color") == "blue"
+        fourth = await Client.connect(server.port, "fourth")
+        await fourth.send(f'<join gameType="{GAME}"/>')
+        assert (await fourth.expect("joined")).get("roomId") not in {first_room, other_room}
+        for client in (piranhas, other, third, fourth):
+            await client.close()
+    finally:
+        await server.stop()
+
+
+@run
+async def test_a_disconnected_observer_is_dropped_from_its_room():
+    async with running_server() as server:
+        red, blue, room_id = await join_two(server.port)
+        boss = await admin(server.port)
+        await boss.send(f'<observe roomId="{room_id}"/>')
+        await boss.expect("observed")
+        room = server.lobby.rooms[room_id]
+        assert len(room.observers) == 1
+        await boss.close()
+        for _ in range(50):
+            if not room.observers:
+                break
+            await asyncio.sleep(0.02)
+        assert not room.observers
+        assert room_id in server.lobby.rooms  # the game goes on
+        for client in (red, blue):
+            await client.close()
