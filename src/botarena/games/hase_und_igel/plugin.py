@@ -1,0 +1,150 @@
+"""Hase und Igel 2018 on the Software-Challenge server: the glue between the framework and
+this package's rules engine and XML (registry entry ``swc_2018_hase_und_igel``).
+
+The framework (``botarena.server``) owns the message flow; this module answers the game
+questions of :class:`botarena.server.plugin.GamePlugin`. Two official behaviours go through
+the interface as follows:
+
+* an invalid move is **not rolled back** (spec 3.2): :meth:`HaseUndIgelMatch.apply` raises
+  ``InvalidMove`` with the state partially updated, so :meth:`statistics` (field, carrots)
+  reports the partial state, as the official result does;
+* a card without ``type`` crashes the official server when it is played: :meth:`apply`
+  applies the actions before it and then raises ``MalformedMoveError`` (sender dropped,
+  scored LEFT).
+
+What the interface cannot express yet: the per-player reason and ``<winner>`` of the result
+after a violation whose partial move reached the goal (spec 4.4, TC-62). The framework's
+generic result gives the innocent player no reason and names it winner;
+:func:`botarena.games.hase_und_igel.scoring.official_scores` and ``result_winner`` compute
+the official values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
+from botarena.games.hase_und_igel import xml as hui_xml
+from botarena.games.hase_und_igel.actions import Move
+from botarena.games.hase_und_igel.game import GAME
+from botarena.games.hase_und_igel.rules import HaseUndIgelState, UnplayableMoveError
+from botarena.games.hase_und_igel.scoring import GAME_TYPE, SCORE_FRAGMENTS, WINNER_FRAGMENT
+from botarena.server.plugin import (
+    PROFILE_2018,
+    Element,
+    GameSetup,
+    MalformedMoveError,
+    MoveTimeouts,
+    ProtocolProfile,
+    generic_state_xml,
+)
+
+NON_MOVE_CLASSES = frozenset(
+    {
+        "welcomeMessage",
+        "memento",
+        "error",
+        "result",
+        "paused",
+        "sc.framework.plugins.protocol.MoveRequest",
+        "state",
+        "player",
+    }
+)
+"""Registered classes that are not moves: sending one is a rule violation (official:
+"NAME hat kein Zug-Objekt gesendet."). Any other class cannot be deserialised at all and
+hard-closes the sender (scored LEFT)."""
+
+NOT_A_MOVE = "{name} hat kein Zug-Objekt gesendet."
+WELCOME_COLORS = ("red", "blue")
+
+
+class HaseUndIgelMatch:
+    """One Hase und Igel game in a room."""
+
+    __slots__ = ("names", "state")
+
+    def __init__(self, state: HaseUndIgelState, names: Sequence[str]) -> None:
+        self.state = state
+        self.names = (names[0], names[1])
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    def current_slot(self) -> int | None:
+        return self.state.current_seat
+
+    def parse_move(self, slot: int, data: Element) -> Move:
+        data_class = data.get("class")
+        if data_class in hui_xml.MOVE_CLASSES:
+            try:
+                return hui_xml.move_from_element(data)
+            except ValueError as error:
+                raise MalformedMoveError(str(error)) from error
+        if data_class in NON_MOVE_CLASSES:
+            raise InvalidMove(NOT_A_MOVE.format(name=self.names[slot]))
+        raise MalformedMoveError(f"unknown data class {data_class!r}")
+
+    def apply(self, slot: int, move: object) -> None:
+        if slot != self.state.current_seat:
+            raise ValueError(f"slot {slot} is not to move")
+        if not isinstance(move, Move):
+            raise TypeError(f"not a Hase und Igel move: {move!r}")
+        try:
+            self.state.apply(move)
+        except UnplayableMoveError as error:
+            raise MalformedMoveError(str(error)) from error
+
+    def state_element(self) -> Element:
+        return hui_xml.state_to_element(self.state, self.names)
+
+    def state_xml(self, indent_level: int) -> str:
+        return generic_state_xml(self, indent_level)
+
+    def outcome(self) -> Outcome | None:
+        outcome = self.state.outcome()
+        return outcome if outcome is not None and outcome.is_regular else None
+
+    def statistics(self, slot: int) -> Sequence[int]:
+        return self.state.scores(slot)
+
+    def winner_element(self, slot: int) -> Element:
+        return hui_xml.winner_to_element(self.state, slot, self.names[slot])
+
+
+class HaseUndIgelPlugin:
+    """``swc_2018_hase_und_igel``: 2018 profile, 2 s / 10 s, Gewinner, ∅ Feldnummer, ∅ Karotten."""
+
+    game_type = GAME_TYPE
+    profile: ProtocolProfile = PROFILE_2018
+    score_definition: tuple[ScoreFragment, ...] = (WINNER_FRAGMENT, *SCORE_FRAGMENTS)
+    timeouts = MoveTimeouts(soft_ms=2000, hard_ms=10000)
+
+    def welcome_color(self, slot: int) -> str:
+        return WELCOME_COLORS[slot]
+
+    def new_match(self, display_names: Sequence[str], setup: GameSetup) -> HaseUndIgelMatch:
+        initial = setup.initial_state
+        if initial is None:
+            state = GAME.new_initial_state(SeededRandom(setup.seed))
+        else:
+            state = self._state_from(initial)
+        return HaseUndIgelMatch(state, display_names)
+
+    @staticmethod
+    def _state_from(initial: object) -> HaseUndIgelState:
+        if isinstance(initial, HaseUndIgelState):
+            return initial.clone()
+        if isinstance(initial, Element):
+            element = initial
+            if element.tag != "state":  # a memento or a whole message: find the state inside
+                found = element.find(".//state")
+                if found is None:
+                    raise ValueError("no Hase und Igel <state> in the given element")
+                element = found
+            return hui_xml.state_from_element(element)[0]
+        raise ValueError(f"not a Hase und Igel initial state: {type(initial).__name__}")
+
+
+PLUGIN = HaseUndIgelPlugin()
