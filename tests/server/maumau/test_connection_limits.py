@@ -26,16 +26,14 @@ def test_bot_that_never_reads_is_dropped_when_its_buffer_is_full():
     assert MAX_WRITE_BUFFER == 1 << 20
 
     async def scenario() -> tuple[list[bool], bool]:
-        accepted: asyncio.Future[Connection] = asyncio.get_running_loop().create_future()
-
-        async def on_connect(reader, writer):
-            accepted.set_result(Connection(0, reader, writer))
-
-        server = await asyncio.start_server(on_connect, "127.0.0.1", 0)
+        loop = asyncio.get_running_loop()
+        accepted: asyncio.Future[Connection] = loop.create_future()
+        server = await loop.create_server(
+            lambda: Connection(0, on_connect=accepted.set_result), "127.0.0.1", 0
+        )
         port = server.sockets[0].getsockname()[1]
         _reader, writer = await asyncio.open_connection("127.0.0.1", port)  # never reads
         conn = await accepted
-        conn.start()
         chunk = b"y" * 65536
         results = []
         for _ in range(20 * MAX_WRITE_BUFFER // len(chunk)):

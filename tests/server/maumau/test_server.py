@@ -86,7 +86,7 @@ def test_binds_to_loopback_by_default_and_sets_tcp_nodelay():
         client = await Client.connect(server)
         await client.handshake("Alice")
         (conn,) = server._connections
-        sock = conn.writer.get_extra_info("socket")
+        sock = conn.transport.get_extra_info("socket")
         client.close()
         return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
 

@@ -88,10 +88,15 @@ class GameRoom:
         self.lenient_json = lenient_json
         self.script = script
         self._on_fix = on_fix
-        self._wakeup = asyncio.Event()
+        self._waiter: asyncio.Future[None] | None = None
         for conn in seats:
-            conn.subscribe(self._wakeup.set)
+            conn.subscribe(self._wake)
         self.state: MauMauState | None = None
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     def _fix(self, fix: str, detail: str, conn: Connection | None = None) -> None:
         log.info("game %d: %s (%s)", self.game_id, fix, detail)
@@ -188,7 +193,6 @@ class GameRoom:
         loop = asyncio.get_running_loop()
         deadline = None if self.move_timeout is None else loop.time() + self.move_timeout
         while True:
-            self._wakeup.clear()
             gone = [
                 other
                 for other, other_conn in enumerate(self.seats)
@@ -215,10 +219,16 @@ class GameRoom:
                 conn.close()
                 state.leave(seat)
                 return
+            # One future per wait, woken by any seat's connection or by the timer: cheaper
+            # than asyncio.wait_for, which wraps the wait in a new task every turn.
+            waiter = self._waiter = loop.create_future()
+            timer = None if remaining is None else loop.call_later(remaining, self._wake)
             try:
-                await asyncio.wait_for(self._wakeup.wait(), remaining)
-            except TimeoutError:
-                continue
+                await waiter
+            finally:
+                self._waiter = None
+                if timer is not None:
+                    timer.cancel()
 
     def _apply_line(self, state: MauMauState, conn: Connection) -> None:
         line = conn.lines.popleft()

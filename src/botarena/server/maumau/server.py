@@ -105,8 +105,9 @@ class MauMauServer:
         return port
 
     async def start(self) -> None:
-        self._server = await asyncio.start_server(
-            self._on_connect, self.options.host, self.options.port, reuse_address=True
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(
+            self._new_connection, self.options.host, self.options.port, reuse_address=True
         )
         log.info(
             "Mau-Mau server on %s:%d, %d players per game, base seed %d",
@@ -115,6 +116,9 @@ class MauMauServer:
             self.options.players,
             self._base_seed,
         )
+
+    def _new_connection(self) -> Connection:
+        return Connection(next(self._conn_ids), self.options.max_line_bytes, self._on_connect)
 
     async def serve_forever(self) -> None:
         if self._server is None:
@@ -155,15 +159,16 @@ class MauMauServer:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _on_connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(next(self._conn_ids), reader, writer, self.options.max_line_bytes)
+    def _on_connect(self, conn: Connection) -> None:
         if len(self._connections) >= self.options.max_connections:
             log.warning("refusing %s: %d connections open", conn.peer, len(self._connections))
             conn.close()
             return
         self._connections.add(conn)
         conn.subscribe(lambda: self._forget_if_closed(conn))
-        conn.start()
+        self._spawn(self._welcome(conn))
+
+    async def _welcome(self, conn: Connection) -> None:
         try:
             await self._handshake(conn)
         except asyncio.CancelledError:
