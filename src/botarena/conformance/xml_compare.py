@@ -1,0 +1,226 @@
+"""Compare what two SC servers sent, connection by connection, as sequences of XML messages.
+
+Used by the transcript conformance command: the *expected* side is a recorded official
+stream, the *actual* side what our server sent for the same client bytes. Comparison rules:
+
+* Messages are compared as XML, not bytes: each message is re-written with the XStream
+  pretty-printer, so whitespace between elements does not matter (attribute order does, as
+  real clients depend on it).
+* Room ids and reservation codes are random: every ``roomId``/``reservationCode``/
+  ``reservation`` value and ``<reservation>`` text, and every UUID anywhere, is replaced by
+  ``ID1``, ``ID2``, … in order of first appearance, separately per side but shared by all
+  connections of that side (so a room id must be the *same* room on every connection).
+* The end of a server document (``</protocol>``) is the pseudo-message ``END_OF_STREAM``, so
+  a missing or extra close counts as a difference.
+* Documented deliberate differences (``docs/compatibility.md``) are applied first by
+  *deviation hooks*: ``Deviation = (conn, expected, actual) -> (expected, actual)`` on the
+  normalised message texts of one connection. ``DEFAULT_DEVIATIONS`` holds
+  :func:`drop_board_line` (we send no ``<line>`` in a Piranhas board) and
+  :func:`observer_catch_up` (our ``observe`` sends the current state at once).
+
+API::
+
+    normalizer = IdNormalizer()                      # one per side
+    texts = [normalizer.message_text(e) for e in elements]   # + END_OF_STREAM if closed
+    report = compare_connections({"c1": (expected_texts, actual_texts), ...})
+    report.compared, report.differing, report.diffs  # MessageDiff.render() -> unified diff
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from botarena.protocol.xstream import to_xstream
+
+__all__ = [
+    "DEFAULT_DEVIATIONS",
+    "END_OF_STREAM",
+    "ComparisonReport",
+    "Deviation",
+    "IdNormalizer",
+    "MessageDiff",
+    "compare_connections",
+    "compare_messages",
+    "drop_board_line",
+    "observer_catch_up",
+]
+
+END_OF_STREAM = "</protocol>"
+"""Pseudo-message for the end of a server document."""
+
+ID_ATTRIBUTES = frozenset({"roomId", "reservationCode", "reservation"})
+ID_TEXT_ELEMENTS = frozenset({"reservation"})
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+class IdNormalizer:
+    """Replaces random ids by ``ID<n>`` in order of first appearance (one instance per side)."""
+
+    def __init__(self) -> None:
+        self._ids: dict[str, str] = {}
+
+    def id_for(self, value: str) -> str:
+        mapped = self._ids.get(value)
+        if mapped is None:
+            mapped = f"ID{len(self._ids) + 1}"
+            self._ids[value] = mapped
+        return mapped
+
+    def _in_text(self, value: str) -> str:
+        return _UUID.sub(lambda match: self.id_for(match.group()), value)
+
+    def normalize(self, element: etree._Element) -> etree._Element:
+        """A normalised deep copy of ``element``."""
+        result = copy.deepcopy(element)
+        for node in result.iter():
+            if not isinstance(node.tag, str):
+                continue
+            for name, value in node.attrib.items():
+                text = str(value)
+                node.set(name, self.id_for(text) if name in ID_ATTRIBUTES else self._in_text(text))
+            if node.text is not None and len(node) == 0:
+                if node.tag in ID_TEXT_ELEMENTS:
+                    node.text = self.id_for(node.text)
+                else:
+                    node.text = self._in_text(node.text)
+        return result
+
+    def message_text(self, element: etree._Element) -> str:
+        """The normalised message, pretty-printed at top level without its leading newline."""
+        return to_xstream(self.normalize(element), 1).lstrip("\n")
+
+
+Deviation = Callable[[str, list[str], list[str]], tuple[list[str], list[str]]]
+
+_LINE_ELEMENT = re.compile(r"\n *<line>[^<]*</line>")
+
+
+def drop_board_line(
+    conn: str, expected: list[str], actual: list[str]
+) -> tuple[list[str], list[str]]:
+    """Deliberate: no stray ``<line>------------</line>`` in a Piranhas 2019 board."""
+    return [_LINE_ELEMENT.sub("", text) for text in expected], actual
+
+
+_OBSERVED = re.compile(r'<observed roomId="([^"]*)"/>')
+
+
+def _is_memento_of(text: str, room_id: str) -> bool:
+    return text.startswith(f'  <room roomId="{room_id}">') and '<data class="memento">' in text
+
+
+def observer_catch_up(
+    conn: str, expected: list[str], actual: list[str]
+) -> tuple[list[str], list[str]]:
+    """Deliberate: after ``observed`` our server sends the room's current state at once.
+
+    The official server does not; such a memento right after ``observed`` is dropped from the
+    actual side unless the recorded stream has the same memento there too.
+    """
+    result: list[str] = []
+    skip_next_for: str | None = None
+    for index, text in enumerate(actual):
+        if skip_next_for is not None:
+            room_id, skip_next_for = skip_next_for, None
+            if _is_memento_of(text, room_id) and not _recorded_after_observed(
+                expected, room_id, text
+            ):
+                continue
+        match = _OBSERVED.search(text)
+        if match is not None and index + 1 < len(actual):
+            skip_next_for = match.group(1)
+        result.append(text)
+    return expected, result
+
+
+def _recorded_after_observed(expected: list[str], room_id: str, memento: str) -> bool:
+    for index, text in enumerate(expected[:-1]):
+        if f'<observed roomId="{room_id}"/>' in text and expected[index + 1] == memento:
+            return True
+    return False
+
+
+DEFAULT_DEVIATIONS: tuple[Deviation, ...] = (drop_board_line, observer_catch_up)
+
+
+@dataclass(frozen=True, slots=True)
+class MessageDiff:
+    """One differing message: ``expected``/``actual`` is ``None`` for a missing/extra one."""
+
+    conn: str
+    index: int
+    expected: str | None
+    actual: str | None
+
+    @property
+    def kind(self) -> str:
+        if self.expected is None:
+            return "extra"
+        if self.actual is None:
+            return "missing"
+        return "different"
+
+    def render(self) -> str:
+        title = f"{self.conn} message {self.index + 1}: {self.kind}"
+        diff = difflib.unified_diff(
+            (self.expected or "").splitlines(),
+            (self.actual or "").splitlines(),
+            fromfile="official",
+            tofile="botarena",
+            lineterm="",
+        )
+        return title + "\n" + "\n".join(diff)
+
+
+@dataclass(slots=True)
+class ComparisonReport:
+    compared: int = 0
+    diffs: list[MessageDiff] = field(default_factory=list)
+
+    @property
+    def differing(self) -> int:
+        return len(self.diffs)
+
+    def render(self) -> str:
+        return "\n\n".join(diff.render() for diff in self.diffs)
+
+
+def compare_messages(
+    conn: str, expected: Sequence[str], actual: Sequence[str], report: ComparisonReport
+) -> None:
+    """Align two message lists (so one missing message does not shift all later ones)."""
+    matcher = difflib.SequenceMatcher(a=list(expected), b=list(actual), autojunk=False)
+    for tag, a_start, a_end, b_start, b_end in matcher.get_opcodes():
+        report.compared += max(a_end - a_start, b_end - b_start)
+        if tag == "equal":
+            continue
+        for offset in range(max(a_end - a_start, b_end - b_start)):
+            a_index, b_index = a_start + offset, b_start + offset
+            report.diffs.append(
+                MessageDiff(
+                    conn,
+                    a_index if a_index < a_end else b_index,
+                    expected[a_index] if a_index < a_end else None,
+                    actual[b_index] if b_index < b_end else None,
+                )
+            )
+
+
+def compare_connections(
+    streams: Mapping[str, tuple[Sequence[str], Sequence[str]]],
+    deviations: Sequence[Deviation] = DEFAULT_DEVIATIONS,
+) -> ComparisonReport:
+    """Compare ``{conn: (expected texts, actual texts)}`` after applying ``deviations``."""
+    report = ComparisonReport()
+    for conn, (expected, actual) in streams.items():
+        left, right = list(expected), list(actual)
+        for deviation in deviations:
+            left, right = deviation(conn, left, right)
+        compare_messages(conn, left, right, report)
+    return report
