@@ -1,4 +1,4 @@
-"""Built-in Hase und Igel 2018 players: random and greedy (one ply).
+"""Built-in Hase und Igel 2018 players: random, greedy (one ply) and search (alpha-beta).
 
 Every player is an object with a ``name`` and ``choose_move(state) -> Move`` (the
 :class:`HarePlayer` protocol, the same shape as the other games' built-in players), used
@@ -9,12 +9,15 @@ The greedy evaluation follows what wins this game: the goal (which needs every s
 and at most 10 carrots left), otherwise the field index at the round limit. So a position is
 worth its progress along the track plus its eaten salads, minus how far its carrots are from
 the budget needed to cover the remaining distance in the remaining moves (too few carrots
-stall the hare, too many keep it out of the goal).
+stall the hare, too many keep it out of the goal). The search player looks further ahead
+with the same evaluation (iterative-deepening negamax with alpha-beta pruning within a time
+budget), working on the rules engine's own states, so there is one copy of the rules.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -156,13 +159,123 @@ class GreedyPlayer:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-PLAYER_NAMES = ("random", "greedy")
+DEFAULT_TIME_BUDGET = 1.0
+"""Seconds per move of the search player (the official soft limit is 2 s)."""
+MAX_SEARCH_DEPTH = 60
+"""Iterative deepening stops here at the latest (a game has at most 60 plies)."""
+CLOCK_CHECK_INTERVAL = 128
+"""Nodes between two clock reads."""
+_WIN_THRESHOLD = WIN_VALUE / 2
 
 
-def make_player(name: str, seed: int | None = None) -> HarePlayer:
-    """A built-in player by name (``random`` or ``greedy``)."""
+class _OutOfTime(Exception):  # noqa: N818 - internal control flow
+    pass
+
+
+class SearchPlayer:
+    """Iterative-deepening negamax with alpha-beta pruning over :func:`evaluate`.
+
+    Each finished depth's best move is searched first at the next depth; when the time
+    budget runs out during a depth, the best move of the last finished depth is played.
+    Wins found nearer the root score higher (a quicker win, a later loss).
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        time_budget: float = DEFAULT_TIME_BUDGET,
+        max_depth: int = MAX_SEARCH_DEPTH,
+    ) -> None:
+        if time_budget <= 0 or max_depth < 1:
+            raise ValueError("time_budget must be positive and max_depth at least 1")
+        self.rng = SeededRandom(seed)
+        self.time_budget = time_budget
+        self.max_depth = max_depth
+        self.nodes = 0
+        self.depth_reached = 0
+        self._deadline = 0.0
+
+    def choose_move(self, state: HaseUndIgelState) -> Move:
+        moves = list(_legal_moves(state))
+        if len(moves) == 1:
+            return moves[0]
+        self.rng.shuffle(moves)  # seeded variety among equally good moves
+        self._deadline = time.perf_counter() + self.time_budget
+        self.nodes = 0
+        self.depth_reached = 0
+        best = moves[0]
+        for depth in range(1, self.max_depth + 1):
+            try:
+                best = self._search_root(state, moves, depth)
+            except _OutOfTime:
+                break
+            self.depth_reached = depth
+            moves.remove(best)
+            moves.insert(0, best)
+        return best
+
+    def _search_root(self, state: HaseUndIgelState, moves: list[Move], depth: int) -> Move:
+        alpha = -math.inf
+        best = moves[0]
+        for move in moves:
+            child = state.clone()
+            child.apply(move)
+            value = -self._negamax(child, depth - 1, -math.inf, -alpha, 1)
+            if value > alpha:
+                alpha, best = value, move
+        return best
+
+    def _negamax(
+        self, state: HaseUndIgelState, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
+        self.nodes += 1
+        if self.nodes % CLOCK_CHECK_INTERVAL == 0 and time.perf_counter() > self._deadline:
+            raise _OutOfTime
+        mover = state.turn & 1
+        if depth == 0 or state.is_terminal():
+            value = evaluate(state, mover)
+            if value >= _WIN_THRESHOLD:
+                return value - ply
+            if value <= -_WIN_THRESHOLD:
+                return value + ply
+            return value
+        best = -math.inf
+        for move in state.legal_moves():
+            child = state.clone()
+            child.apply(move)
+            value = -self._negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+
+PLAYER_NAMES = ("random", "greedy", "search")
+
+
+def make_player(name: str, seed: int | None = None, **options: float | int) -> HarePlayer:
+    """A built-in player by name (``random``, ``greedy``, ``search``).
+
+    ``options`` go to :class:`SearchPlayer` (``time_budget``, ``max_depth``).
+    """
+    if name in ("random", "greedy") and options:
+        raise ValueError(f"the {name} player takes no options, got {', '.join(options)}")
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
+    if name == "search":
+        unknown = sorted(set(options) - {"time_budget", "max_depth"})
+        if unknown:
+            raise ValueError(f"unknown search player options: {', '.join(unknown)}")
+        return SearchPlayer(
+            seed,
+            time_budget=float(options.get("time_budget", DEFAULT_TIME_BUDGET)),
+            max_depth=int(options.get("max_depth", MAX_SEARCH_DEPTH)),
+        )
     raise ValueError(f"unknown player {name!r}; choose one of {', '.join(PLAYER_NAMES)}")
