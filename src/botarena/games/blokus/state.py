@@ -294,7 +294,7 @@ class BlokusState:
         row-major order (y, then x) decides, as the spec recommends.
         """
         color = self.current_color
-        if move.color is not color:
+        if move.color != color:
             raise InvalidBlokusMove(MoveMistake.WRONG_COLOR, move)
         first = self.is_first_move(color)
         if isinstance(move, SkipMove):
