@@ -44,8 +44,20 @@ OBSTACLE = re.compile(rb'<field x="(\d)" y="(\d)" state="OBSTRUCTED"/>')
 # ---------------------------------------------------------------------------- server process
 
 
-def serve() -> None:
+def serve(profile: str | None = None) -> None:
     """Run the server; print the port; on stdin EOF print the figures as JSON and exit."""
+    if profile:
+        import cProfile  # noqa: PLC0415 - only for --profile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        try:
+            serve()
+        finally:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        return
+
     async def main() -> None:
         server = ScServer(ServerConfig(port=0, finished_player_grace_s=0))
         await server.start()
@@ -133,13 +145,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="batches played one after another")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", help="write a cProfile of the server process to this file")
     args = parser.parse_args(argv)
     if args.serve:
-        serve()
+        serve(args.profile)
         return 0
     env = dict(os.environ)
     server = subprocess.Popen(
-        [sys.executable, __file__, "--serve"],
+        [
+            sys.executable,
+            __file__,
+            "--serve",
+            *(["--profile", args.profile] if args.profile else []),
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

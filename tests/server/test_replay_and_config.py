@@ -17,6 +17,7 @@ from botarena.server.config import (
     DEFAULT_PASSWORD,
     DEFAULT_PORT,
     ConfigError,
+    config_from_options,
     load_config,
     parse_properties,
 )
@@ -238,3 +239,28 @@ def test_prepare_room_in_process_with_setup(tmp_path: Path):
             assert server.lobby.rooms[prepared.room_id].setup.seed == 99
 
     scenario()
+
+
+def test_config_from_the_serve_options(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    properties = tmp_path / "custom.properties"
+    properties.write_text("password = pw\nport = 24000\n")
+    config = config_from_options(
+        host="0.0.0.0",
+        port=23050,
+        config_path=properties,
+        no_timeout=True,
+        replays=tmp_path / "r",
+        paused=True,
+        soft_timeout_ms=500,
+    )
+    assert (config.bind_host, config.port, config.password) == ("0.0.0.0", 23050, "pw")
+    assert config.no_timeout and config.paused and config.save_replay
+    assert config.replay_dir == tmp_path / "r" and config.soft_timeout_ms == 500
+    plain = config_from_options()
+    assert (plain.port, plain.no_timeout, plain.paused, plain.save_replay) == (
+        13050,
+        False,
+        False,
+        False,
+    )

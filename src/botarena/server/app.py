@@ -211,5 +211,11 @@ async def serve(config: ServerConfig, plugins: Iterable[GamePlugin] | None = Non
 
 
 def run(config: ServerConfig, plugins: Iterable[GamePlugin] | None = None) -> None:
-    """Blocking entry point for ``botarena serve``."""
+    """Blocking entry point for ``botarena serve``: serve until Ctrl-C / SIGTERM.
+
+    Build ``config`` with :func:`botarena.server.config.config_from_options`. Logs to stderr
+    at INFO level unless the caller configured logging already.
+    """
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     asyncio.run(serve(config, plugins))

@@ -166,3 +166,29 @@ def load_config(
             raise ConfigError(f"unknown server settings: {', '.join(sorted(unknown))}")
         config = config.replace(**{k: v for k, v in overrides.items() if v is not None})
     return config
+
+
+def config_from_options(
+    *,
+    host: str | None = None,
+    port: int | None = None,
+    config_path: Path | None = None,
+    no_timeout: bool = False,
+    replays: Path | None = None,
+    paused: bool = False,
+    **more: Any,
+) -> ServerConfig:
+    """The settings of ``botarena serve``: server.properties (``--config``, else
+    ``./server.properties`` if present), then the options. ``--replays DIR`` turns replays on;
+    ``--paused``/``--no-timeout`` only ever switch their setting on. ``more`` takes any other
+    :class:`ServerConfig` field (``password``, ``soft_timeout_ms``, ``seed``, …).
+    """
+    overrides: dict[str, Any] = {"host": host, "port": port, **more}
+    if no_timeout:
+        overrides["no_timeout"] = True
+    if paused:
+        overrides["paused"] = True
+    if replays is not None:
+        overrides["save_replay"] = True
+        overrides["replay_dir"] = replays
+    return load_config(config_path, overrides)

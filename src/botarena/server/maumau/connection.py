@@ -49,6 +49,8 @@ class Connection(asyncio.Protocol):
         self._line_waiter: asyncio.Future[None] | None = None
         self._drain_waiter: asyncio.Future[None] | None = None
         self._on_connect = on_connect
+        self.transcript: list[tuple[float, str, bytes]] | None = None
+        """When a list: every line in both directions as ``(time, "s2c"|"c2s", bytes)``."""
 
     # -- asyncio.Protocol ---------------------------------------------------------------
 
@@ -70,6 +72,9 @@ class Connection(asyncio.Protocol):
         lines = self._splitter.feed(data)
         if not lines:
             return
+        if self.transcript is not None:
+            now = asyncio.get_running_loop().time()
+            self.transcript += [(now, "c2s", line) for line in lines if isinstance(line, bytes)]
         self.lines.extend(lines)
         if len(self.lines) > MAX_QUEUED_LINES:
             log.warning(
@@ -149,6 +154,8 @@ class Connection(asyncio.Protocol):
         if self.closed:
             return False
         self._pending.append(data)
+        if self.transcript is not None:
+            self.transcript.append((asyncio.get_running_loop().time(), "s2c", data))
         return True
 
     def flush(self) -> bool:

@@ -8,6 +8,7 @@ to move per turn request, and notices disconnects and silence of any seat at any
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -125,6 +126,7 @@ class GameRoom:
         outcome = state.outcome()
         assert outcome is not None
         winner = None if outcome.winner is None else self.names[outcome.winner]
+        transcript = self._transcript(winner)
         log.info("game %d over (%s): winner %s", self.game_id, ending, winner)
         return GameRecord(
             game_id=self.game_id,
@@ -136,7 +138,39 @@ class GameRoom:
             valid_plays=list(state.valid_plays),
             cards_left=[len(hand) for hand in state.hands],
             winner_name=winner,
+            transcript=transcript,
         )
+
+    def _transcript(self, winner: str | None) -> list[str]:
+        """The game in the fixture format (``fixtures/maumau/README.md``), one JSON per line."""
+        if any(conn.transcript is None for conn in self.seats):
+            return []
+        meta = {
+            "type": "meta",
+            "scenario": f"game-{self.game_id}",
+            "description": "botarena Mau-Mau game",
+            "seed": self.rng.seed_value,
+            "players": list(self.names),
+            "game_players": len(self.seats),
+            "result": {"winner_announced": winner},
+        }
+        records: list[tuple[float, int, str, bytes]] = []
+        for seat, conn in enumerate(self.seats):
+            assert conn.transcript is not None
+            records += [(t, seat, direction, data) for t, direction, data in conn.transcript]
+        records.sort(key=lambda record: record[0])
+        start = records[0][0] if records else 0.0
+        lines = [json.dumps(meta, ensure_ascii=False)]
+        for seat in range(len(self.seats)):
+            lines.append(json.dumps({"type": "open", "t": 0.0, "conn": seat}))
+        for t, seat, direction, data in records:
+            text = data.decode("utf-8", errors="replace")
+            if direction == "c2s":
+                text += "\n"
+            item = {"type": "line", "t": round(t - start, 6), "conn": seat, "dir": direction}
+            item["text"] = text
+            lines.append(json.dumps(item, ensure_ascii=False))
+        return lines
 
     def _broadcast(self, state: MauMauState, data: bytes) -> None:
         for seat, conn in enumerate(self.seats):

@@ -62,6 +62,8 @@ class ServerOptions:
     """Forced deals (conformance replays): game id -> deck script."""
     on_game_over: Callable[[GameRecord], None] | None = None
     on_fix: Callable[[FixApplied], None] | None = None
+    transcripts: bool = False
+    """Keep every game's lines (``GameRecord.transcript``, fixture format) for replays."""
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -118,7 +120,15 @@ class MauMauServer:
         )
 
     def _new_connection(self) -> Connection:
-        return Connection(next(self._conn_ids), self.options.max_line_bytes, self._on_connect)
+        conn = Connection(next(self._conn_ids), self.options.max_line_bytes, self._on_connect)
+        if self.options.transcripts:
+            conn.transcript = []
+        return conn
+
+    @property
+    def waiting_players(self) -> int:
+        """Players seated in the next game, which has not started yet."""
+        return len(self._open_seats)
 
     async def serve_forever(self) -> None:
         if self._server is None:
