@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import socket
 import uuid
 from typing import Any
 
@@ -341,3 +342,58 @@ async def test_an_exception_in_one_room_ends_only_that_room():
             await client.close()
     finally:
         await server.stop()
+
+
+async def non_reading_client(port: int) -> tuple[socket.socket, asyncio.StreamWriter]:
+    """A client with a tiny receive buffer that never reads what the server sends."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    _, writer = await asyncio.open_connection(sock=sock)
+    return sock, writer
+
+
+async def flood_with_observe(writer: asyncio.StreamWriter, room_id: str, count: int) -> None:
+    """Each observe is answered with ``observed`` and the current state (~5.5 KB)."""
+    writer.write(f'<protocol><authenticate passphrase="{PASSWORD}"/>'.encode())
+    request = f'<observe roomId="{room_id}"/>'.encode()
+    for _ in range(count // 100):
+        writer.write(request * 100)
+        try:
+            await asyncio.wait_for(writer.drain(), 0.5)
+        except (TimeoutError, ConnectionError):
+            return  # the server stopped reading us: flow control
+
+
+@run
+async def test_a_client_that_does_not_read_is_dropped_past_the_outbound_limit():
+    async with bad_input_server(max_outbound_buffer=32 * 1024) as server:
+        bystander = await start_bystander(server.port)
+        sock, writer = await non_reading_client(server.port)
+        await flood_with_observe(writer, bystander[2], 3000)
+        for _ in range(200):
+            if len(server.connections) == 2:  # only the bystanders are left
+                break
+            await asyncio.sleep(0.02)
+        assert len(server.connections) == 2
+        await finish_bystander(*bystander)
+        writer.close()
+        sock.close()
+
+
+@run
+async def test_a_client_that_does_not_read_stops_being_read_from():
+    """Flow control: the server's buffer for that client stays bounded, the client stays."""
+    async with bad_input_server() as server:
+        bystander = await start_bystander(server.port)
+        sock, writer = await non_reading_client(server.port)
+        await flood_with_observe(writer, bystander[2], 5000)
+        await asyncio.sleep(0.2)
+        (hog,) = [c for c in server.connections.values() if c.is_admin]
+        assert hog._reading_paused
+        buffered = hog._transport.get_write_buffer_size()
+        assert buffered < server.config.max_outbound_buffer
+        await finish_bystander(*bystander)
+        writer.close()
+        sock.close()

@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import gzip
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -264,3 +267,36 @@ def test_config_from_the_serve_options(tmp_path, monkeypatch):
         False,
         False,
     )
+
+
+def test_run_serves_in_a_real_process_until_sigterm(tmp_path):
+    """``botarena.server.app.run`` (what ``botarena serve`` calls) in its own process."""
+    code = (
+        "from botarena.server.app import run\n"
+        "from botarena.server.config import config_from_options\n"
+        "run(config_from_options(port=0))\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=tmp_path, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        match = re.search(r"server on 127\.0\.0\.1:(\d+) with .*swc_2019_piranhas", line)
+        assert match, line
+        port = int(match.group(1))
+
+        @run
+        async def scenario():
+            red, blue, _ = await join_two(port)
+            await red.expect_room("welcomeMessage")
+            await red.close()
+            await blue.close()
+
+        scenario()
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
