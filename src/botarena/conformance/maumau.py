@@ -77,7 +77,9 @@ def _players_from_args(args: list[str], default: int) -> int:
 
 
 def _is_json_contest(args: list[str]) -> bool:
-    return any(arg.lower() == "-freehackcontest" or arg == "ContestN" for arg in args)
+    """Everything but the original's plain-text ``-isNetworkGame`` mode is the JSON protocol
+    (botarena's own transcripts have no ``server_args``)."""
+    return not any(arg.lower() == "-isnetworkgame" for arg in args)
 
 
 def load_jsonl(path: Path) -> Scenario:
@@ -98,9 +100,10 @@ def load_jsonl(path: Path) -> Scenario:
         elif kind == "eof":
             records.append(Record(f"eof_{item['dir']}", item["conn"]))
     args = [str(arg) for arg in meta.get("server_args", [])]
+    players = int(meta.get("game_players", 2))
     return Scenario(
         name=meta.get("scenario", path.stem),
-        players=_players_from_args(args, 2) if "ContestN" in args else 2,
+        players=_players_from_args(args, players) if "ContestN" in args else players,
         json_contest=_is_json_contest(args),
         records=records,
     )
