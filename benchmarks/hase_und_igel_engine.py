@@ -2,7 +2,8 @@
 
 Usage: .venv/bin/python benchmarks/hase_und_igel_engine.py [--seconds S]
 Prints ``movegen_per_s: N`` (legal_moves() calls per second over positions from random
-games) and ``games_per_s: N`` (complete random games per second, move generation included).
+games), ``games_per_s: N`` (complete random games per second, move generation included) and
+``state_xml_per_s: N`` (mementos printed per second by the server plugin's state printer).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import time
 
 from botarena.core import SeededRandom
 from botarena.games.hase_und_igel import GAME, HaseUndIgelState
+from botarena.games.hase_und_igel.printer import state_xml
 
 DEFAULT_SECONDS = 10.0
-"""Time spent on each of the two measurements (the script stays well under 50 s)."""
+"""Time spent on each of the three measurements (the script stays under 50 s)."""
 POSITION_SEED = 2018
 
 
@@ -52,12 +54,25 @@ def measure_games(seconds: float) -> float:
     return games / (time.perf_counter() - start)
 
 
+def measure_state_xml(seconds: float) -> float:
+    positions = sample_positions(500)
+    names = ("Alice", "Bob")
+    printed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for position in positions:
+            state_xml(position, names, 3)
+        printed += len(positions)
+    return printed / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS)
     args = parser.parse_args()
     print(f"movegen_per_s: {measure_movegen(args.seconds):.0f}")
     print(f"games_per_s: {measure_games(args.seconds):.0f}")
+    print(f"state_xml_per_s: {measure_state_xml(args.seconds):.0f}")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
+from botarena.games.hase_und_igel import printer
 from botarena.games.hase_und_igel import xml as hui_xml
 from botarena.games.hase_und_igel.actions import Move
 from botarena.games.hase_und_igel.game import GAME
@@ -36,7 +37,6 @@ from botarena.server.plugin import (
     MalformedMoveError,
     MoveTimeouts,
     ProtocolProfile,
-    generic_state_xml,
 )
 
 NON_MOVE_CLASSES = frozenset(
@@ -100,7 +100,7 @@ class HaseUndIgelMatch:
         return hui_xml.state_to_element(self.state, self.names)
 
     def state_xml(self, indent_level: int) -> str:
-        return generic_state_xml(self, indent_level)
+        return printer.state_xml(self.state, self.names, indent_level)
 
     def outcome(self) -> Outcome | None:
         outcome = self.state.outcome()
