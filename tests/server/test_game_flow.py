@@ -10,6 +10,8 @@ import socket
 
 from lxml import etree
 
+from botarena.games.piranhas import PiranhasState
+from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.plugin import PLUGIN, PiranhasPlugin
 from botarena.server.app import ScServer
 from botarena.server.frontend import ScConnection
@@ -449,4 +451,38 @@ async def test_a_disconnected_observer_is_dropped_from_its_room():
         assert not room.observers
         assert room_id in server.lobby.rooms  # the game goes on
         for client in (red, blue):
+            await client.close()
+
+
+@run
+async def test_prepare_with_load_game_info_starts_from_that_state():
+    """``loadGameInfo`` (spec §2.2.4): the game starts from the given state; a bad one is
+    refused at once with the close element."""
+    late = PiranhasState.start(obstacles=[(2, 6), (7, 7)])
+    late.apply(late.legal_moves()[0])
+    late.apply(late.legal_moves()[0])
+    info = piranhas_xml.state_to_element(late)
+    info.tag = "loadGameInfo"
+    info_xml = etree.tostring(info).decode()
+    async with running_server() as server:
+        boss = await admin(server.port)
+        await boss.send(
+            f'<prepare gameType="{GAME}"><slot displayName="a" canTimeout="true"/>'
+            f'<slot displayName="b" canTimeout="true"/>{info_xml}</prepare>'
+        )
+        prepared = await boss.expect("prepared")
+        codes = [r.text for r in prepared.findall("reservation")]
+        red = await Client.connect(server.port, "red")
+        blue = await Client.connect(server.port, "blue")
+        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        await red.expect("joined")
+        await red.expect_room("welcomeMessage")
+        state = (await red.expect_room("memento"))[0]
+        assert state.get("turn") == "2"
+        assert state.find("red").get("displayName") == "a"
+        await boss.send(f'<prepare gameType="{GAME}"><loadGameInfo class="x" turn="99"/></prepare>')
+        await boss.until_eof()
+        assert bytes(boss.raw).endswith(b"<sc.protocol.responses.CloseConnection/>\n</protocol>")
+        for client in (red, blue, boss):
             await client.close()

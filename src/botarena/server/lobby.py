@@ -210,6 +210,11 @@ class Lobby:
             raise LobbyError(f"unknown game type {game_type!r}")
         if len(slots) > SLOTS_PER_ROOM:
             raise LobbyError(f"prepare with {len(slots)} slots (at most {SLOTS_PER_ROOM})")
+        if setup is not None and setup.initial_state is not None:
+            try:  # refuse a bad loadGameInfo now rather than when the players have arrived
+                plugin.new_match([DEFAULT_DISPLAY_NAME] * SLOTS_PER_ROOM, setup)
+            except ValueError as error:
+                raise LobbyError(f"prepare: unusable initial state: {error}") from None
         descriptors = list(slots)
         # Missing descriptors: official defaults, which do not pause the room (spec §2.2.4).
         paused = any(d.should_be_paused for d in descriptors)

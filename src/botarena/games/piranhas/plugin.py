@@ -8,6 +8,7 @@ move element means, who moves, how the game ended and what the scores are.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
@@ -204,11 +205,15 @@ class PiranhasPlugin:
             return initial.clone()
         if isinstance(initial, sc_messages.Element):
             element = initial
-            if element.tag != "state":  # loadGameInfo / a memento: find the state inside
-                found = element if element.get("turn") is not None else element.find(".//state")
-                if found is None:
-                    raise ValueError("no Piranhas <state> in the given element")
-                element = found
+            if element.tag != "state":
+                if element.get("turn") is not None:  # <loadGameInfo class=… turn=…>: a state
+                    element = copy.deepcopy(element)
+                    element.tag = "state"
+                else:  # a memento or a replay packet: the state inside
+                    found = element.find(".//state")
+                    if found is None:
+                        raise ValueError("no Piranhas <state> in the given element")
+                    element = found
             return piranhas_xml.state_from_element(element)
         raise ValueError(f"not a Piranhas initial state: {type(initial).__name__}")
 
