@@ -256,12 +256,27 @@ def broken_state(change) -> etree._Element:
         (lambda s: s[2][0][0].set("y", "1"), "listed twice"),
         (lambda s: s[2][0][0].set("x", "10"), "not on the board"),
         (lambda s: s[2][0].append(etree.Element("foo")), "unexpected <foo>"),
-        (lambda s: s.append(etree.Element("condition")), "unexpected <condition>"),
+        (lambda s: s.append(etree.Element("foo")), "unexpected <foo> in <state>"),
+        (
+            lambda s: (s.attrib.pop("currentPlayerColor"), s.set("currentPlayer", "BLUE")),
+            "does not match",
+        ),
     ],
 )
 def test_broken_states_are_clear_errors(change, problem: str) -> None:
     with pytest.raises(XmlFormatError, match=problem):
         state_from_element(broken_state(change))
+
+
+def test_seed_document_state_shape_is_accepted() -> None:
+    def seed_shape(state: etree._Element) -> None:
+        for name in ("startPlayerColor", "currentPlayerColor"):
+            state.set(name.removesuffix("Color"), state.attrib.pop(name))
+        state.set("class", "state")
+        etree.SubElement(state, "condition")
+
+    parsed = state_from_element(broken_state(seed_shape))
+    assert parsed == PiranhasState.start([(2, 6), (7, 7)])
 
 
 def test_line_element_is_accepted_on_input() -> None:

@@ -232,11 +232,12 @@ def state_from_element(element: etree._Element) -> PiranhasState:
         raise XmlFormatError(f"turn {element.get('turn')!r} is not an integer") from None
     if not 0 <= turn <= ROUND_LIMIT_TURNS:
         raise XmlFormatError(f"turn {turn} is outside 0..{ROUND_LIMIT_TURNS}")
+    # the seed XML document names the attributes startPlayer/currentPlayer
     expected_color = PlayerColor.BLUE.value if turn & 1 else PlayerColor.RED.value
-    current = element.get("currentPlayerColor", expected_color)
+    current = element.get("currentPlayerColor", element.get("currentPlayer", expected_color))
     if current != expected_color:
         raise XmlFormatError(f"currentPlayerColor {current} does not match turn {turn}")
-    if element.get("startPlayerColor", START_PLAYER) != START_PLAYER:
+    if element.get("startPlayerColor", element.get("startPlayer", START_PLAYER)) != START_PLAYER:
         raise XmlFormatError("startPlayerColor must be RED in Piranhas 2019")
     last_move = None
     names = {"red": "", "blue": ""}
@@ -252,6 +253,8 @@ def state_from_element(element: etree._Element) -> PiranhasState:
             found.add(child.tag)
         elif child.tag == "board":
             board = child
+        elif child.tag == "condition":
+            continue  # described by the seed XML document; the end comes with the result
         else:
             raise XmlFormatError(f"unexpected <{child.tag}> in <state>")
     if board is None or found != {"red", "blue"}:
