@@ -436,11 +436,19 @@ async def test_can_timeout_false_and_global_no_timeout_disable_the_clock():
         await red.expect_room("welcomeMessage")
         state = (await red.expect_room("memento"))[0]
         await red.expect_room(MOVE_REQUEST)
+        # A15: the admin switches blue's clock off too, effective from the next request
+        await boss.send(f'<timeout roomId="{room_id}" slot="1" activate="false"/>')
         await asyncio.sleep(0.4)
         await red.send(move_xml(room_id, *first_legal_move(state)))
         assert (await red.expect_room("memento"))[0].get("turn") == "1"
-        # the admin switches blue's clock off too (timeout request), effective next request
-        await boss.send(f'<timeout roomId="{room_id}" slot="1" activate="false"/>')
+        await blue.expect("joined")
+        await blue.expect_room("welcomeMessage")
+        await blue.expect_room("memento")
+        state = (await blue.expect_room("memento"))[0]
+        await blue.expect_room(MOVE_REQUEST)
+        await asyncio.sleep(0.4)
+        await blue.send(move_xml(room_id, *first_legal_move(state)))
+        assert (await red.expect_room("memento"))[0].get("turn") == "2"
         for client in (red, blue, boss):
             await client.close()
     async with running_server(soft_timeout_ms=50, hard_timeout_ms=150, no_timeout=True) as server:
@@ -507,4 +515,33 @@ async def test_full_game_still_works_after_errors_elsewhere():
         results = await play_to_end(red, blue, room_id)
         assert all(s.get("cause") == "REGULAR" for r in results for s in r.findall("score"))
         for client in (red, blue, bad):
+            await client.close()
+
+
+@run
+async def test_fresh_connection_gets_nothing_and_names_are_escaped_in_errors():
+    """T01 and T18: nothing before the first message; ``&apos;``/``&#xa;`` in error texts."""
+    async with running_server() as server:
+        quiet = await Client.connect(server.port, "quiet", opening=False)
+        await quiet.silent(0.5)
+        assert bytes(quiet.raw) == b""
+        boss = await admin(server.port)
+        room_id, codes = await prepare(
+            boss,
+            '<slot displayName="O&apos;Neil" canTimeout="true"/>'
+            '<slot displayName="b" canTimeout="true"/>',
+        )
+        red = await Client.connect(server.port, "red")
+        blue = await Client.connect(server.port, "blue")
+        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        for _ in range(4):
+            await red.next()
+        await red.send(move_xml(room_id, 1, 0, "UP"))
+        await red.until_eof()
+        assert (
+            b'message="Ungueltiger Zug von &apos;O&apos;Neil&apos;.&#xa;'
+            b'Field does not belong to the current player"/>'
+        ) in bytes(red.raw)
+        for client in (quiet, boss, red, blue):
             await client.close()

@@ -15,6 +15,8 @@ from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.plugin import PLUGIN, PiranhasPlugin
 from botarena.server.app import ScServer
 from botarena.server.frontend import ScConnection
+from botarena.server.plugin import GameSetup
+from botarena.server.results import build_result, result_element
 from tests.server.scclient import (
     GAME,
     Client,
@@ -486,3 +488,18 @@ async def test_prepare_with_load_game_info_starts_from_that_state():
         assert bytes(boss.raw).endswith(b"<sc.protocol.responses.CloseConnection/>\n</protocol>")
         for client in (red, blue, boss):
             await client.close()
+
+
+def test_round_limit_draw_result_has_no_winner():
+    """G03: both REGULAR with the round-limit reason, parts 1/1, no ``winner``."""
+    drawn = PiranhasState.from_squares(
+        red=[(0, 1), (0, 2), (5, 5)], blue=[(9, 1), (9, 2), (3, 3)], turn=60
+    )
+    match = PLUGIN.new_match(["a", "b"], GameSetup(initial_state=drawn))
+    result = build_result(match, None, 2)
+    assert result.winner is None
+    data = result_element("r", PLUGIN, match, result)[0]
+    assert data.find("winner") is None
+    assert [
+        (s.get("cause"), s.get("reason"), [p.text for p in s]) for s in data.findall("score")
+    ] == [("REGULAR", "Das Rundenlimit wurde erreicht.", ["1", "2"])] * 2
