@@ -82,10 +82,10 @@ class Board:
 
     __slots__ = ("_prev_hedgehog", "fields", "salad_indices")
 
-    def __init__(self, fields: Iterable[FieldType], *, validate: bool = True) -> None:
+    def __init__(self, fields: Iterable[FieldType]) -> None:
+        """Raises :class:`InvalidBoardError` unless ``fields`` is a board of spec 1.2."""
         self.fields: tuple[FieldType, ...] = tuple(fields)
-        if validate:
-            validate_fields(self.fields)
+        validate_fields(self.fields)
         previous: list[int | None] = []
         last: int | None = None
         for index, field in enumerate(self.fields):
