@@ -5,10 +5,13 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
-from botarena.core import InvalidMove, ScoreCause
+from botarena.core import InvalidMove, ScoreCause, SeededRandom
 from botarena.games.hase_und_igel import (
+    GAME,
     REFERENCE_BOARD,
     Advance,
     Card,
@@ -49,6 +52,14 @@ from tests.games.hase_und_igel.transcripts import (
 GAME_FILES = [
     path.name for path in transcript_files() if any(c.states() for c in connections(path.name))
 ]
+
+
+def test_the_official_captures_are_all_there(fixtures_dir):
+    # parametrized tests over an empty list would pass vacuously: check the input exists
+    assert (fixtures_dir / "hase-und-igel-2018" / "normal_game_01_goal_red_wins.txt").is_file()
+    assert len(GAME_FILES) >= 40
+    assert len(VIOLATIONS) >= 17
+    assert len(REGULAR_ENDS) >= 9
 
 
 def busiest(name: str) -> Connection:
@@ -390,6 +401,21 @@ def test_winner_element():
     ]
     assert find(element, "lastNonSkipAction").get("class") == "advance"
     assert result_winner(game) == 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.integers(0, 60))
+def test_random_states_read_back_equal(seed, plies):
+    rng = SeededRandom(seed)
+    game = GAME.new_initial_state(rng)
+    for _ in range(plies):
+        if game.is_terminal():
+            break
+        game.apply(rng.choice(game.legal_moves()))
+    again, names = state_from_element(state_to_element(game, ("r", None)))
+    assert again == game
+    assert again.last_move == game.last_move
+    assert names == ("r", None)
 
 
 def test_reference_board_round_trip():

@@ -10,8 +10,9 @@ from typing import Any
 from lxml import etree
 
 from botarena.conformance.sctranscript import C2S, S2C, read_sctranscript
+from tests.conftest import FIXTURES
 
-FOLDER = Path(__file__).resolve().parents[3].parent / "shared" / "fixtures" / "hase-und-igel-2018"
+FOLDER = FIXTURES / "hase-und-igel-2018"
 
 
 def transcript_files() -> list[Path]:
