@@ -12,6 +12,7 @@ from botarena.games.blokus.players import (
     NoLegalMove,
     Player,
     RandomPlayer,
+    SearchPlayer,
     make_player,
 )
 from tests.games.blokus.helpers import s1
@@ -60,6 +61,29 @@ def test_greedy_beats_random_over_a_small_seeded_match():
         assert outcome is not None
         wins += outcome.winner == int(greedy_team)
     assert wins >= 5
+
+
+def test_search_beats_greedy_over_a_small_seeded_match():
+    wins = 0
+    games = 4
+    for game in range(games):
+        search, greedy = SearchPlayer(game), GreedyPlayer(500 + game)
+        search_team = Team.ONE if game % 2 == 0 else Team.TWO
+        one, two = (search, greedy) if search_team is Team.ONE else (greedy, search)
+        outcome = play(one, two, seed=game).outcome()
+        assert outcome is not None
+        wins += outcome.winner == int(search_team)
+    assert wins >= 3
+
+
+def test_player_options():
+    player = make_player("search", seed=1, candidates=3, size_weight=1.5)
+    assert isinstance(player, SearchPlayer)
+    assert (player.candidates, player.size_weight) == (3, 1.5)
+    with pytest.raises(ValueError, match="takes no options"):
+        make_player("greedy", candidates=3)
+    with pytest.raises(ValueError, match="at least 1"):
+        SearchPlayer(candidates=0)
 
 
 def test_unknown_player_name():
