@@ -187,14 +187,14 @@ def move_xml(room_id: str, x: int, y: int, direction: str, extra: str = "") -> s
     )
 
 
-async def join_two(port: int, names: tuple[str, str] = ("red", "blue")):
+async def join_two(port: int, names: tuple[str, str] = ("red", "blue"), game: str = GAME):
     """Two players ``join``; returns (red, blue, room_id) after red got its move request."""
     red = await Client.connect(port, names[0])
-    await red.send(f'<join gameType="{GAME}"/>')
+    await red.send(f'<join gameType="{game}"/>')
     joined = await red.expect("joined")
     room_id = joined.get("roomId")
     blue = await Client.connect(port, names[1])
-    await blue.send(f'<join gameType="{GAME}"/>')
+    await blue.send(f'<join gameType="{game}"/>')
     await blue.expect("joined")
     return red, blue, room_id
 

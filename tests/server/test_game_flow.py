@@ -15,7 +15,8 @@ from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.plugin import PLUGIN, PiranhasPlugin
 from botarena.server.app import ScServer
 from botarena.server.frontend import ScConnection
-from botarena.server.plugin import GameSetup
+from botarena.server.lobby import SlotDescriptor
+from botarena.server.plugin import GameSetup, ProtocolProfile
 from botarena.server.results import build_result, result_element
 from tests.server.scclient import (
     GAME,
@@ -503,3 +504,61 @@ def test_round_limit_draw_result_has_no_winner():
     assert [
         (s.get("cause"), s.get("reason"), [p.text for p in s]) for s in data.findall("score")
     ] == [("REGULAR", "Das Rundenlimit wurde erreicht.", ["1", "2"])] * 2
+
+
+class Profile2021Piranhas(PiranhasPlugin):
+    """Piranhas served with the framework behaviour of the 2021 profile."""
+
+    game_type = "swc_test_2021"
+    profile = ProtocolProfile(
+        year=2021,
+        close_element="sc.protocol.CloseConnection",
+        move_request_class="sc.framework.plugins.protocol.MoveRequest",
+        error_request_field="originalMessage",
+        joined_on_prepared_immediately=True,
+        cancel_sends_result=True,
+    )
+
+
+@run
+async def test_profile_data_drives_joined_errors_close_element_and_cancel():
+    """2021 profile pieces the framework already serves (spec §9)."""
+    server = ScServer(make_config(), [Profile2021Piranhas()])
+    await server.start()
+    try:
+        prepared = server.lobby.prepare_room(
+            "swc_test_2021", [SlotDescriptor("a", True), SlotDescriptor("b", True)]
+        )
+        red = await Client.connect(server.port, "red")
+        await red.send(f'<joinPrepared reservationCode="{prepared.reservations[0]}"/>')
+        assert (await red.expect("joined")).get("roomId") == prepared.room_id  # at once
+        blue = await Client.connect(server.port, "blue")
+        await blue.send(f'<joinPrepared reservationCode="{prepared.reservations[1]}"/>')
+        await blue.expect("joined")
+        await blue.expect_room("welcomeMessage")
+        await blue.expect_room("memento")
+        await red.expect_room("welcomeMessage")
+        await red.expect_room("memento")
+        await red.expect_room(MOVE_REQUEST)
+        # cancel with a result (draw while the game runs), then left
+        boss = await admin(server.port)
+        await boss.send(f'<cancel roomId="{prepared.room_id}"/>')
+        for client in (red, blue):
+            result = await client.expect_room("result")
+            assert [(s.get("cause"), s[0].text) for s in result.findall("score")] == [
+                ("REGULAR", "1"),
+                ("REGULAR", "1"),
+            ]
+            await client.expect("left")
+        # a second room: out-of-turn error uses originalMessage and the 2021 close element
+        red2, blue2, room_id = await join_two(server.port, game="swc_test_2021")
+        await blue2.expect_room("welcomeMessage")
+        await blue2.expect_room("memento")
+        await blue2.send(move_xml(room_id, 1, 0, "UP"))
+        error = await blue2.expect_room("error")
+        assert [child.tag for child in error] == ["originalMessage"]
+        await blue2.expect("sc.protocol.CloseConnection")
+        for client in (red, blue, boss, red2, blue2):
+            await client.close()
+    finally:
+        await server.stop()

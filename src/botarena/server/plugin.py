@@ -41,7 +41,14 @@ class ProtocolProfile:
     joined_on_prepared_immediately: bool = False
     """2021+: ``joined`` right after ``joinPrepared``; 2018/2019: only when the room is full."""
     cancel_sends_result: bool = False
-    """2021+: ``cancel`` ends the game with a result before ``left``."""
+    """2021+: ``cancel`` ends the game with a result before ``left`` (spec §2.2.8): seated
+    players ``REGULAR`` with the points of the game as it stands (a draw while it runs),
+    empty slots ``LEFT``."""
+
+    # Not served yet (a 2021/2026 plugin needs them; see spec §9): ``errorpacket`` replies
+    # to refused lobby requests, ``paused`` events and states for observers of paused rooms,
+    # the 2026 result shape. They belong here as data, with the room
+    # and lobby reading them, when the first plugin of those seasons arrives.
 
 
 PROFILE_2019 = ProtocolProfile(

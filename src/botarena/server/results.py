@@ -50,14 +50,20 @@ def build_result(
     match: GameMatch,
     ends: Mapping[int, SlotEnd] | None,
     slots: int,
+    *,
+    draw: bool = False,
 ) -> GameResult:
     """The official result of ``match``.
 
     ``ends`` maps violating slots to their cause; ``None`` means the rules ended the game
-    (``match.outcome()`` must then be set).
+    (``match.outcome()`` must then be set). ``draw`` scores a stopped game as a draw.
     """
     scores: list[SlotScore] = []
-    if ends is None:
+    if draw:
+        for slot in range(slots):
+            parts = (DRAW_POINTS, *match.statistics(slot))
+            scores.append(SlotScore(ScoreCause.REGULAR, None, parts))
+    elif ends is None:
         outcome = match.outcome()
         if outcome is None:
             raise ValueError("a regular result needs a finished game")

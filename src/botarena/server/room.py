@@ -279,7 +279,7 @@ class Room:
             else:
                 message = NOT_YOUR_TURN  # c.
                 culprit = next((s for s in own_slots if s != current), own_slots[0])
-            peer.send(wire.error(self.room_id, message, data))
+            peer.send(wire.error(self.room_id, message, data, self.plugin.profile))
             peer.close(self._close_element)
             self._end_irregular({culprit: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
             return
@@ -308,9 +308,9 @@ class Room:
 
     def _rule_violation(self, peer: Peer, slot: Slot, reason: str) -> None:
         message = invalid_move_message(slot.display_name, reason)
-        peer.send(wire.error(self.room_id, message, None))
+        peer.send(wire.error(self.room_id, message, None, self.plugin.profile))
         peer.close(self._close_element)
-        observer_error = wire.error(self.room_id, reason, None)
+        observer_error = wire.error(self.room_id, reason, None, self.plugin.profile)
         for observer in list(self.observers.values()):
             observer.send(observer_error)
         self._end_irregular({slot.index: SlotEnd(ScoreCause.RULE_VIOLATION, reason)})
@@ -358,8 +358,20 @@ class Room:
             self.slots[slot_index].can_timeout = activate
 
     def cancel(self) -> None:
-        """2019 ``cancel``: ``left`` to everyone in the room, no result; the room is removed."""
+        """2019 ``cancel``: ``left`` to everyone in the room, no result; the room is removed.
+
+        2021+ (``profile.cancel_sends_result``): a result first, then ``left``.
+        """
         if self.phase is RoomPhase.OVER:
+            return
+        if self.plugin.profile.cancel_sends_result:
+            empty = [index for index in range(SLOTS_PER_ROOM) if not self._seated(index)]
+            if empty:
+                self._end_irregular({i: SlotEnd(ScoreCause.LEFT, LEFT_REASON) for i in empty})
+            elif self.match is not None and self.match.outcome() is not None:
+                self._end_regular()
+            else:
+                self._end_draw()
             return
         self.phase = RoomPhase.OVER
         self._stop_clock()
@@ -411,7 +423,16 @@ class Room:
     def _end_irregular(self, ends: dict[int, SlotEnd]) -> None:
         self._end(outcome_ends=ends, regular=None)
 
-    def _end(self, outcome_ends: dict[int, SlotEnd] | None, regular: object) -> None:
+    def _end_draw(self) -> None:
+        """A game stopped while it runs: both REGULAR with draw points (2021+ cancel)."""
+        self._end(outcome_ends={}, regular=None, draw=True)
+
+    def _seated(self, index: int) -> bool:
+        return index < len(self.slots) and self.slots[index].client is not None
+
+    def _end(
+        self, outcome_ends: dict[int, SlotEnd] | None, regular: object, draw: bool = False
+    ) -> None:
         """Spec §3.8: result to players then observers, replay, ``left``, removal."""
         if self.phase is RoomPhase.OVER:
             return
@@ -423,7 +444,7 @@ class Room:
             names = [slot.display_name for slot in self.slots]
             names += [DEFAULT_DISPLAY_NAME] * (SLOTS_PER_ROOM - len(names))
             match = self.plugin.new_match(names, self.setup)
-        result = build_result(match, outcome_ends, SLOTS_PER_ROOM)
+        result = build_result(match, outcome_ends, SLOTS_PER_ROOM, draw=draw)
         self.lobby.record_test_scores(self, result)
         element = result_element(self.room_id, self.plugin, match, result)
         message = wire.encode(element)

@@ -91,8 +91,16 @@ def move_request(room_id: str, profile: ProtocolProfile) -> bytes:
     return encode(sc_messages.room(room_id, data))
 
 
-def error(room_id: str, message: str, original_request: Element | None) -> bytes:
-    return encode(sc_messages.room_error(room_id, message, original_request))
+def error(
+    room_id: str, message: str, original_request: Element | None, profile: ProtocolProfile
+) -> bytes:
+    """A room ``error``; the offending payload goes into the profile's field
+    (``originalRequest`` in 2018/2019, ``originalMessage`` from 2021 on)."""
+    element = sc_messages.room_error(room_id, message, original_request)
+    if original_request is not None and profile.error_request_field != "originalRequest":
+        for child in element.iter("originalRequest"):
+            child.tag = profile.error_request_field
+    return encode(element)
 
 
 def result(
