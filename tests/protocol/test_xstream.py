@@ -31,14 +31,14 @@ GAME_FOLDERS = ("piranhas-2019", "hase-und-igel-2018", "blokus-2021")
 def reencode(stream: bytes) -> bytes:
     """Parse a recorded server stream and write it again with our writer."""
     writer = ScStreamWriter()
-    out = b""
+    out: list[bytes] = []
     for event in ScStreamParser().feed(stream):
         if isinstance(event, MessageReceived):
-            out += writer.message(event.element)
+            out.append(writer.message(event.element))
         else:
             assert isinstance(event, StreamEnded)
-            out += writer.close()
-    return out
+            out.append(writer.close())
+    return b"".join(out)
 
 
 def recorded_server_streams(fixtures_dir: Path):

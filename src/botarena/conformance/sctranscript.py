@@ -117,11 +117,13 @@ def parse_sctranscript(content: bytes, source: str = "<bytes>") -> Transcript:
         if end < 0:
             end = size
         line = content[pos:end]
-        line_no = content.count(b"\n", 0, pos) + 1
+        line_start = pos
         pos = end + 1
         if line.startswith(b"#"):
             if records:
-                raise TranscriptFormatError(f"{source}:{line_no}: header line after the records")
+                raise TranscriptFormatError(
+                    f"{source}:{_line_no(content, line_start)}: header line after the records"
+                )
             key, sep, value = line[1:].decode("utf-8").strip().partition(":")
             if sep:
                 headers[key.strip()] = value.strip()
@@ -130,21 +132,28 @@ def parse_sctranscript(content: bytes, source: str = "<bytes>") -> Transcript:
             break
         match = _RECORD_LINE.fullmatch(line)
         if match is None:
-            raise TranscriptFormatError(f"{source}:{line_no}: not a record line: {line[:80]!r}")
+            raise TranscriptFormatError(
+                f"{source}:{_line_no(content, line_start)}: not a record line: {line[:80]!r}"
+            )
         time = float(match.group(1))
         conn = f"c{int(match.group(2))}"
         kind = match.group(3).decode()
         rest = (match.group(4) or b"").decode("utf-8")
         if kind not in _KINDS:
-            raise TranscriptFormatError(f"{source}:{line_no}: unknown record kind {kind!r}")
+            raise TranscriptFormatError(
+                f"{source}:{_line_no(content, line_start)}: unknown record kind {kind!r}"
+            )
         if kind in DATA_KINDS:
             if not rest.isdigit():
-                raise TranscriptFormatError(f"{source}:{line_no}: {kind} without a length")
+                raise TranscriptFormatError(
+                    f"{source}:{_line_no(content, line_start)}: {kind} without a length"
+                )
             length = int(rest)
             data = content[pos : pos + length]
             if len(data) != length or content[pos + length : pos + length + 1] != b"\n":
+                where = f"{source}:{_line_no(content, line_start)}"
                 raise TranscriptFormatError(
-                    f"{source}:{line_no}: {kind} payload of {length} bytes is truncated"
+                    f"{where}: {kind} payload of {length} bytes is truncated"
                     " or lacks its separator newline"
                 )
             pos += length + 1
@@ -152,6 +161,10 @@ def parse_sctranscript(content: bytes, source: str = "<bytes>") -> Transcript:
         else:
             records.append(Record(time, conn, kind, info=rest))
     return Transcript(records, headers, source)
+
+
+def _line_no(content: bytes, pos: int) -> int:
+    return content.count(b"\n", 0, pos) + 1  # only computed for an error message
 
 
 def read_sctranscript(path: str | Path) -> Transcript:

@@ -90,23 +90,38 @@ def escape_attribute(value: str) -> str:
     return _escape_undefined(value)
 
 
+_PADS = ["\n" + INDENT * depth for depth in range(64)]
+
+
+def _attributes(items: list[tuple[str, str]]) -> str:
+    # One regex search over all values (joined by a space, which needs no escaping) decides
+    # the common case where nothing needs escaping.
+    values = items[0][1] if len(items) == 1 else " ".join([value for _, value in items])
+    if _NEEDS_ESCAPE_ATTRIBUTE.search(values) is None and values.isascii():
+        return "".join([f' {name}="{value}"' for name, value in items])
+    return "".join([f' {name}="{escape_attribute(value)}"' for name, value in items])
+
+
 def _write(element: etree._Element, depth: int, out: list[str]) -> None:
-    tag = str(element.tag)
-    pad = "\n" + INDENT * depth
-    parts = [pad, "<", tag]
-    for name, value in element.attrib.items():
-        parts.append(f' {name!s}="{escape_attribute(str(value))}"')
-    out.append("".join(parts))
-    children = [child for child in element if isinstance(child.tag, str)]
-    if children:
-        out.append(">")
-        for child in children:
-            _write(child, depth + 1, out)
-        out.append(f"{pad}</{tag}>")
-    elif element.text is not None:
-        out.append(f">{escape_text(element.text)}</{tag}>")
+    tag = element.tag
+    pad = _PADS[depth] if depth < 64 else "\n" + INDENT * depth
+    items = element.items()
+    head = f"{pad}<{tag}{_attributes(items)}" if items else f"{pad}<{tag}"  # type: ignore[arg-type]
+    if len(element):
+        mark = len(out)
+        out.append(head + ">")
+        for child in element:
+            if isinstance(child.tag, str):  # skip comments and processing instructions
+                _write(child, depth + 1, out)
+        if len(out) > mark + 1:
+            out.append(f"{pad}</{tag}>")
+            return
+        del out[mark:]  # only comments inside: written like an element without children
+    text = element.text
+    if text is not None:
+        out.append(f"{head}>{escape_text(text)}</{tag}>")
     else:
-        out.append("/>")
+        out.append(head + "/>")
 
 
 def to_xstream(element: etree._Element, indent_level: int = 1) -> str:
