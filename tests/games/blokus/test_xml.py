@@ -20,6 +20,7 @@ from botarena.conformance.sctranscript import C2S, S2C, read_sctranscript
 from botarena.games.blokus import (
     BlokusState,
     Color,
+    InvalidBlokusMove,
     MoveMistake,
     Rotation,
     SetMove,
@@ -351,3 +352,60 @@ def test_state_written_for_a_finished_colour_matches_spec_7_7():
         b"<lastMoveMono><entry><color>BLUE</color><boolean>true</boolean></entry></lastMoveMono>"
     )
     assert len(element.find("blueShapes")) == 0
+
+
+def set_move_xml(piece_attributes: str, children: str = '<position x="0" y="0"/>') -> Element:
+    return parse(
+        f'<data class="sc.plugin2021.SetMove"><piece {piece_attributes}>{children}</piece></data>'
+    )
+
+
+def test_p01_class_alias_setmove_is_a_protocol_error():
+    with pytest.raises(MoveFormatError):
+        move_from_element(parse('<data class="setmove"><piece kind="MONO"/></data>'))
+
+
+def test_p02_hint_child_is_ignored_by_decision():
+    element = parse(
+        '<data class="sc.plugin2021.SkipMove"><color>RED</color><hint content="x"/></data>'
+    )
+    assert move_from_element(element) == SkipMove(Color.RED)
+
+
+def test_p03_p04_is_flipped_values():
+    base = 'color="BLUE" kind="TRIO_L" rotation="NONE"'
+    assert not move_from_element(set_move_xml(base)).flipped  # type: ignore[union-attr]
+    for value, expected in (
+        ("TRUE", True),
+        ("true", True),
+        ("True", True),
+        ("yes", False),
+        ("1", False),
+        ("", False),
+    ):
+        move = move_from_element(set_move_xml(f'{base} isFlipped="{value}"'))
+        assert isinstance(move, SetMove) and move.flipped is expected
+
+
+def test_p05_lower_case_enum_constants_are_protocol_errors():
+    with pytest.raises(MoveFormatError, match="shape"):
+        move_from_element(set_move_xml('color="BLUE" kind="pento_v" rotation="NONE"'))
+    with pytest.raises(MoveFormatError, match="rotation"):
+        move_from_element(set_move_xml('color="BLUE" kind="PENTO_V" rotation="none"'))
+    with pytest.raises(MoveFormatError, match="colour"):
+        move_from_element(set_move_xml('color="blue" kind="PENTO_V" rotation="NONE"'))
+
+
+def test_p06_extra_attributes_are_ignored():
+    move = move_from_element(set_move_xml('color="BLUE" kind="MONO" rotation="LEFT" foo="1"'))
+    assert move == SetMove(Color.BLUE, Shape.MONO, Rotation.LEFT, False, 0, 0)
+
+
+def test_p07_skip_without_colour_is_a_wrong_colour_violation():
+    move = move_from_element(parse('<data class="sc.plugin2021.SkipMove"/>'))
+    state = BlokusState(Shape.PENTO_V)
+    with pytest.raises(InvalidBlokusMove) as raised:
+        state.apply(move)
+    assert raised.value.reason == (
+        "Die Farbe des Zuges ist nicht an der Reihe bei Zug 'null setzt aus'"
+    )
