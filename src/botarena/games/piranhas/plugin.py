@@ -107,16 +107,42 @@ def state_xml(state: PiranhasState, level: int) -> str:
     parts.append(f'{child}<red displayName="{escape_attribute(state.red_name)}" color="RED"/>')
     parts.append(f'{child}<blue displayName="{escape_attribute(state.blue_name)}" color="BLUE"/>')
     parts.append(f"{child}<board>")
-    (open_fields, close_fields), fields = _board_table(level)
     red, blue, obstacles = state.red, state.blue, state.obstacles
+    cache = _COLUMN_CACHE
+    if len(cache) > MAX_CACHED_COLUMNS:
+        cache.clear()
     for x in range(SIZE):
-        parts.append(open_fields)
-        for square in range(SIZE * x, SIZE * x + SIZE):
-            bit = 1 << square
-            code = 1 if red & bit else 2 if blue & bit else 3 if obstacles & bit else 0
-            parts.append(fields[square][code])
-        parts.append(close_fields)
+        shift = SIZE * x
+        key = (
+            level,
+            x,
+            (red >> shift) & _COLUMN_MASK,
+            (blue >> shift) & _COLUMN_MASK,
+            (obstacles >> shift) & _COLUMN_MASK,
+        )
+        column = cache.get(key)
+        if column is None:
+            column = cache[key] = _column_xml(*key)
+        parts.append(column)
     parts.append(f"{child}</board>{pad}</state>")
+    return "".join(parts)
+
+
+MAX_CACHED_COLUMNS = 50_000
+"""Printed ``<fields>`` columns kept for reuse (a move changes at most two columns, so most
+columns of the next state are already printed); ~1 KB each, cleared when full."""
+_COLUMN_MASK = (1 << SIZE) - 1
+_COLUMN_CACHE: dict[tuple[int, int, int, int, int], str] = {}
+
+
+def _column_xml(level: int, x: int, red: int, blue: int, obstacles: int) -> str:
+    (open_fields, close_fields), fields = _board_table(level)
+    parts = [open_fields]
+    for y in range(SIZE):
+        bit = 1 << y
+        code = 1 if red & bit else 2 if blue & bit else 3 if obstacles & bit else 0
+        parts.append(fields[SIZE * x + y][code])
+    parts.append(close_fields)
     return "".join(parts)
 
 
