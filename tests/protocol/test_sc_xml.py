@@ -473,3 +473,38 @@ def test_messages_in_separate_writes_are_counted_exactly():
     parser.feed(b"<protocol>")
     for _ in range(3):
         assert len(parser.feed(_message_of_size(100))) == 1
+
+
+@pytest.mark.parametrize(
+    ("prefix", "body"),
+    [
+        (b"\n  ", "ä".encode()),
+        (b"\xef\xbb\xbf", "ä".encode()),  # a UTF-8 byte order mark
+        (b'<?xml version="1.0" encoding="UTF-8"?>', "ä".encode()),
+        (b'<?xml version="1.0" encoding="ISO-8859-1"?>', "ä".encode("latin-1")),
+    ],
+)
+def test_bytes_before_the_root(prefix, body):
+    # Spec §1.2/§1.5: an XML declaration is honoured (also its encoding), default UTF-8.
+    (element,) = only_messages(
+        ScStreamParser().feed(prefix + b'<protocol><join gameType="' + body + b'"/>')
+    )
+    assert element.get("gameType") == "ä"
+
+
+def test_a_second_xml_declaration_is_malformed():
+    parser = ScStreamParser()
+    parser.feed(b"<protocol>")
+    with pytest.raises(MalformedXmlError):
+        parser.feed(b'<?xml version="1.0"?><join/>')
+
+
+def test_a_bare_ampersand_is_refused_at_once_instead_of_stalling():
+    # libxml2 would wait silently for the ';' of "&amp"; the parser refuses it right away.
+    parser = ScStreamParser()
+    with pytest.raises(MalformedXmlError) as caught:
+        parser.feed(b"<protocol><a>&amp</a>" + b"<b/>" * 5)
+    assert "&amp;" in str(caught.value)
+    split = ScStreamParser()
+    assert split.feed(b'<protocol><x a="&am') == []
+    assert len(split.feed(b'p;"/>')) == 1

@@ -25,10 +25,12 @@ explicit end tags. A stream that starts without a root (``<join .../>``) makes t
 the root, so its end is ``StreamEnded`` with no message, exactly like the official server.
 
 Safety by construction: lxml's pull parser with entity resolution, DTD loading, network
-access and huge trees off; DOCTYPE and ENTITY declarations are refused before they reach
-the parser; every size is bounded by a named limit in :class:`StreamLimits`
-(``DEFAULT_LIMITS``), checked while the bytes arrive, so an endless or huge message never
-gets buffered beyond ``max_message_bytes``.
+access and huge trees off; DOCTYPE and ENTITY declarations, and any ``&`` that does not start
+a predefined entity or a character reference, are refused before they reach the parser (also
+inside comments and CDATA, where they would be harmless: no protocol message needs them);
+every size is bounded by a named limit in :class:`StreamLimits` (``DEFAULT_LIMITS``),
+checked while the bytes arrive, so an endless or huge message never gets buffered beyond
+``max_message_bytes``.
 """
 
 from __future__ import annotations
