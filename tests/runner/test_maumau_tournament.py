@@ -12,6 +12,7 @@ import pytest
 
 from botarena.conformance import maumau as conformance
 from botarena.core import Outcome, SeededRandom
+from botarena.runner import maumau_tournament
 from botarena.runner.maumau_tournament import (
     Entrant,
     _decide_undecided,
@@ -128,3 +129,14 @@ def test_bad_arguments_are_clear_errors(args, capsys):
 
 def test_entrant_builtin_flag():
     assert Entrant("x", "heuristic").builtin and not Entrant("y", "python bot.py").builtin
+
+
+def test_a_bot_that_never_connects_loses_its_games(tmp_path, monkeypatch):
+    monkeypatch.setattr(maumau_tournament, "BOT_CONNECT_TIMEOUT", 0.5)
+    sleeper = f"sleeper={sys.executable} -c 'import time; time.sleep(30)'"
+    summary = run_tournament(tmp_path, sleeper, "random", "--seed", "1", "--best-of", "1")
+    assert summary["champion"] in ("sleeper", "random")
+    bracket = json.loads((tmp_path / "bracket.json").read_text(encoding="utf-8"))
+    (game,) = bracket["rounds"][0][0]["games"]
+    assert game["ending"] == "abandoned" and game["replay_of_undecided"]
+    assert game["winner"] == game["second"]  # documented rule for twice-undecided games

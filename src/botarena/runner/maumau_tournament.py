@@ -201,6 +201,7 @@ async def play_game(
                 processes.append(await _process_bot(entrant, server.port))
             if index == 0:  # seat 0 must be seated before the second bot connects
                 await _wait_for(lambda: server.waiting_players >= 1, BOT_CONNECT_TIMEOUT)
+        await _wait_for(lambda: server.games_started >= 1, BOT_CONNECT_TIMEOUT)
         return await asyncio.wait_for(done, GAME_TIMEOUT)
     except TimeoutError:
         return None

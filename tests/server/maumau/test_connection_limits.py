@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-from botarena.server.maumau.connection import MAX_QUEUED_LINES, MAX_WRITE_BUFFER, Connection
+from botarena.server.maumau.connection import (
+    DRAIN_THRESHOLD,
+    MAX_QUEUED_LINES,
+    MAX_WRITE_BUFFER,
+    Connection,
+)
 from tests.server.maumau.helpers import Client, run
 
 
@@ -48,3 +53,28 @@ def test_bot_that_never_reads_is_dropped_when_its_buffer_is_full():
     results, closed = asyncio.run(scenario())
     assert results[-1] is False and closed
     assert results.count(True) >= MAX_WRITE_BUFFER // 65536
+
+
+def test_drain_threshold_marks_a_lagging_bot():
+    assert DRAIN_THRESHOLD == 64 * 1024
+
+    async def scenario() -> tuple[bool, bool]:
+        loop = asyncio.get_running_loop()
+        accepted: asyncio.Future[Connection] = loop.create_future()
+        server = await loop.create_server(
+            lambda: Connection(0, on_connect=accepted.set_result), "127.0.0.1", 0
+        )
+        port = server.sockets[0].getsockname()[1]
+        _reader, writer = await asyncio.open_connection("127.0.0.1", port)  # never reads
+        conn = await accepted
+        before = conn.needs_drain()
+        while conn.flush() and not conn.needs_drain():
+            conn.send(b"z" * 65536)
+        after = conn.needs_drain()
+        writer.close()
+        conn.close()
+        server.close()
+        return before, after
+
+    before, after = asyncio.run(scenario())
+    assert before is False and after is True
