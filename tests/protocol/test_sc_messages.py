@@ -200,7 +200,7 @@ def test_builders_reproduce_a_recorded_game_start(fixtures_dir: Path):
     recorded = recorded_server_messages(fixtures_dir, "err_move_not_your_turn.txt", "c1")
     room_id = room_of(recorded[0])
     assert encode(m.joined(room_id)) == encode(recorded[0])
-    assert encode(m.welcome_message(room_id, "RED")) == encode(recorded[1])
+    assert encode(m.welcome_message(room_id, "red")) == encode(recorded[1])
     expected = encode(recorded[2])
     state = recorded[2][0][0]
     assert encode(m.memento(room_id, state)) == expected
@@ -255,6 +255,12 @@ def test_result_of_a_draw_has_no_winner(fixtures_dir: Path):
     assert decoded.winner is None
     built = m.result(room_of(result), decoded.fragments, decoded.scores)
     assert encode(built) == encode(result)
+
+
+def test_welcome_colour_is_written_as_the_profile_gives_it():
+    # 2019 lower case (Go and C++ clients compare case-sensitively), 21.2.1+ upper case
+    assert b'color="red"' in encode(m.welcome_message("r", "red"))
+    assert b'color="ONE"' in encode(m.welcome_message("r", "ONE"))
 
 
 def test_lobby_builders():

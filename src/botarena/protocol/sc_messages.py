@@ -28,7 +28,7 @@ order, ready for ``xstream.encode``::
     testing(test_mode)                       <testing testMode/>
     close_connection()                       <sc.protocol.responses.CloseConnection/>
     room(room_id, data)                      <room roomId>DATA</room>
-    welcome_message(room_id, color)          …<data class="welcomeMessage" color="red"/>
+    welcome_message(room_id, color)          …<data class="welcomeMessage" color/> (verbatim)
     memento(room_id, state)                  …<data class="memento">STATE</data>
     move_request(room_id)                    …<data class=MOVE_REQUEST_CLASS/>
     room_error(room_id, message, original_request=None)
@@ -566,8 +566,9 @@ def room(room_id: str, data: Element) -> Element:
 
 
 def welcome_message(room_id: str, color: str) -> Element:
-    """The welcome message; 2018/2019 colours are lower case (``red``/``blue``)."""
-    return WelcomeMessage(room_id, color.lower()).to_element()
+    """The welcome message, ``color`` verbatim: the game's profile decides its spelling
+    (2018/2019 ``red``/``blue`` in lower case, 21.2.1+ and 2026 ``ONE``/``TWO``)."""
+    return WelcomeMessage(room_id, color).to_element()
 
 
 def memento(room_id: str, state: Element) -> Element:
