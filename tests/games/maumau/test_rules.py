@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from botarena.core import InvalidMove, Outcome, ScoreCause, SeededRandom
+from botarena.core import GameState, InvalidMove, Outcome, ScoreCause, SeededRandom
 from botarena.games.maumau import (
     DRAW,
     MAX_TURNS_PER_GAME,
@@ -19,6 +19,7 @@ from botarena.games.maumau import (
     GameOver,
     MauMauGame,
     MauMauState,
+    Move,
     Play,
     RuleOptions,
     SeatLeft,
@@ -371,3 +372,13 @@ def test_draw_two_with_one_card_left(uses_last, first):
         assert request.drawn[1] in (PIK_7, PIK_8, PIK_9)
     else:  # original: the reshuffled cards lie on top of the last card
         assert PIK_K not in request.drawn and state.talon[0] == PIK_K
+
+
+def test_implements_the_core_game_protocols():
+    # mypy checks the structural match of the state; Game[MauMauState] does not type-check
+    # because core bounds Game's state by GameState[object] (same limitation as the others).
+    game = MauMauGame()
+    state: GameState[Move] = game.new_initial_state(SeededRandom(1), 2)
+    assert (game.name, game.min_players, game.max_players) == ("maumau", 2, 4)
+    assert state.players == 2 and state.current_seat == 0
+    assert state.returns() == (0.5, 0.5) and state.scores(0) == (0, 7)

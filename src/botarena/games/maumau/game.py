@@ -18,7 +18,7 @@ class MauMauGame:
     name = "maumau"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    score_fragments = (
+    score_fragments: tuple[ScoreFragment, ...] = (
         ScoreFragment("Gültige Züge", ScoreAggregation.AVERAGE),
         ScoreFragment("Karten übrig", ScoreAggregation.AVERAGE, relevant_for_ranking=False),
     )
