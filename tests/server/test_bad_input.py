@@ -77,7 +77,14 @@ def bad_input_server(**changes: Any):
 async def assert_clean(server) -> None:
     """No connection or room of the offenders is left behind (memory stays flat)."""
     for _ in range(50):
-        if not server.connections and not server.lobby.rooms and not server.lobby.reservations:
+        lobby = server.lobby
+        if not (
+            server.connections
+            or lobby.rooms
+            or lobby.reservations
+            or lobby._memberships
+            or any(lobby._waiting.values())
+        ):
             return
         await asyncio.sleep(0.02)
     raise AssertionError(

@@ -71,6 +71,10 @@ class Lobby:
         self.setup_provider = setup_provider
         self.replay_sink = replay_sink
         self.rooms: dict[str, Room] = {}
+        self._waiting: dict[str, dict[str, Room]] = {}
+        """Rooms not started yet, per game type, oldest first: where ``join`` looks."""
+        self._memberships: dict[int, dict[str, Room]] = {}
+        """Rooms each connection sits or observes in: what its loss has to touch."""
         self.reservations: dict[str, tuple[Room, int]] = {}
         self.admins: dict[int, Peer] = {}
         self.test_mode = config.test_mode
@@ -126,6 +130,7 @@ class Lobby:
             timeouts_enabled=not self.config.no_timeout,
         )
         self.rooms[room.room_id] = room
+        self._waiting.setdefault(plugin.game_type, {})[room.room_id] = room
         return room
 
     def _guarded(self, room: Room, action: Callable[[], None]) -> None:
@@ -145,7 +150,8 @@ class Lobby:
             self._reject(peer, f"unknown game type {game_type!r}")
             return
         room = next(
-            (r for r in self.rooms.values() if r.plugin is plugin and r.has_free_slot()), None
+            (r for r in self._waiting.get(plugin.game_type, {}).values() if r.has_free_slot()),
+            None,
         )
         existing = room is not None
         if room is None:
@@ -334,9 +340,8 @@ class Lobby:
     def peer_lost(self, peer: Peer) -> None:
         """A connection is gone (either side closed it)."""
         self.admins.pop(peer.peer_id, None)
-        for room in list(self.rooms.values()):
-            if peer.peer_id in room.observers or room.slots_of(peer):
-                self._guarded(room, lambda room=room: room.peer_lost(peer))  # type: ignore[misc]
+        for room in list(self._memberships.pop(peer.peer_id, {}).values()):
+            self._guarded(room, lambda room=room: room.peer_lost(peer))  # type: ignore[misc]
 
     def record_test_scores(self, room: Room, result: GameResult) -> None:
         """Spec §5.6, before the result is broadcast (deviation from the 2019 race)."""
@@ -352,6 +357,13 @@ class Lobby:
     def room_finished(self, room: Room, result: GameResult | None) -> None:
         """Remove a finished room and its unredeemed reservations (spec §3.1)."""
         self.rooms.pop(room.room_id, None)
+        self.room_started(room)
+        for peer in [*room.players, *room.observers.values()]:
+            rooms = self._memberships.get(peer.peer_id)
+            if rooms is not None:
+                rooms.pop(room.room_id, None)
+                if not rooms:
+                    del self._memberships[peer.peer_id]
         for slot in room.slots:
             if slot.reservation is not None:
                 self.reservations.pop(slot.reservation, None)
@@ -367,9 +379,20 @@ class Lobby:
             except Exception:
                 log.exception("room listener failed for %s", room.room_id)
 
+    def joined_room(self, peer: Peer, room: Room) -> None:
+        """``peer`` now sits or observes in ``room`` (called by the room)."""
+        self._memberships.setdefault(peer.peer_id, {})[room.room_id] = room
+
+    def room_started(self, room: Room) -> None:
+        """``room`` no longer takes ``join`` clients (called by the room)."""
+        waiting = self._waiting.get(room.plugin.game_type)
+        if waiting is not None:
+            waiting.pop(room.room_id, None)
+
     def is_seated(self, peer: Peer) -> bool:
         """Whether ``peer`` holds a slot in a room that has not ended."""
-        return any(room.slots_of(peer) for room in self.rooms.values())
+        rooms = self._memberships.get(peer.peer_id, {})
+        return any(room.slots_of(peer) for room in rooms.values())
 
     def open_rooms(self) -> list[Room]:
         return [room for room in self.rooms.values() if room.phase is RoomPhase.CREATED]

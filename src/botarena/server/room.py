@@ -149,6 +149,7 @@ class Room:
         else:
             slot = Slot(index=len(self.slots), client=peer)
             self.slots.append(slot)
+        self.lobby.joined_room(peer, self)
         slot.joined_sent = True
         peer.send(wire.joined(self.room_id))
         self._start_if_full()
@@ -158,6 +159,7 @@ class Room:
         slot = self.slots[slot_index]
         slot.reservation = None
         slot.client = peer
+        self.lobby.joined_room(peer, self)
         if self.plugin.profile.joined_on_prepared_immediately:
             slot.joined_sent = True
             peer.send(wire.joined(self.room_id))
@@ -184,6 +186,7 @@ class Room:
         names = [slot.display_name for slot in self.slots]
         self.match = self.plugin.new_match(names, self.setup)
         self.phase = RoomPhase.ACTIVE
+        self.lobby.room_started(self)
         for slot in self.slots:
             color = self.plugin.welcome_color(slot.index)
             self._send_to_slot(slot, wire.welcome(self.room_id, color))
@@ -326,6 +329,7 @@ class Room:
     def observe(self, peer: Peer, catch_up: bool) -> None:
         """Add an observer (idempotent); with ``catch_up`` it gets the current state at once."""
         self.observers[peer.peer_id] = peer
+        self.lobby.joined_room(peer, self)
         peer.send(wire.observed(self.room_id))
         if catch_up and self.phase is RoomPhase.ACTIVE and self.match is not None:
             peer.send(wire.memento_message(self.room_id, self.match.state_xml(3)))
