@@ -417,3 +417,14 @@ def test_llr_symmetries(results, model, elo0, width):
     assert llr(results, elo1, elo0, model) == pytest.approx(-value, abs=1e-6)
     # The opponent's view: its H0 (elo = -elo1) is our H1, so the ratio is inverted.
     assert llr(results.flipped(), -elo1, -elo0, model) == pytest.approx(-value, abs=1e-6)
+
+
+def test_iteration_limits_bound_the_work(monkeypatch):
+    # With the solvers cut short the LLR is less precise but still a finite number.
+    results = Pentanomial(2002, 72968, 180891, 74129, 2034)  # Stockfish PR #4493, LLR 3.22
+    monkeypatch.setattr(stats, "MAX_NORMALIZED_MLE_ITERATIONS", 1)
+    one_step = llr(results, 0, 2)
+    assert math.isfinite(one_step)
+    assert one_step != pytest.approx(3.22, abs=0.005)
+    monkeypatch.setattr(stats, "MAX_SECULAR_ITERATIONS", 3)
+    assert math.isfinite(llr(results, 0, 2, LOGISTIC))
