@@ -33,8 +33,11 @@ from typing import Any
 from botarena.games.maumau.rules import HAND_SIZE, DeckScript, RuleOptions
 from botarena.server.maumau import FixApplied, MauMauServer, ServerOptions
 
-EXPECTED_LINE_TIMEOUT = 2.0
+EXPECTED_LINE_TIMEOUT = 5.0
 """Seconds to wait for a line the recording says comes next before calling it missing."""
+DIVERGED_LINE_TIMEOUT = 0.5
+"""The same once a documented fix has applied: the game may legitimately have gone another
+way, so a missing line is likely and waiting long for it only slows the replay down."""
 TRAILING_LINE_TIMEOUT = 0.3
 """After a connection's recording ends: how long to listen for extra lines before closing."""
 REPLAY_RULES = RuleOptions(
@@ -266,8 +269,10 @@ class Replay:
     async def _receive(
         self, reader: asyncio.StreamReader, log: ConnectionLog, timeout: float = 0.0
     ) -> bool:
+        if not timeout:
+            timeout = DIVERGED_LINE_TIMEOUT if self.server.fixes else EXPECTED_LINE_TIMEOUT
         try:
-            line = await asyncio.wait_for(reader.readline(), timeout or EXPECTED_LINE_TIMEOUT)
+            line = await asyncio.wait_for(reader.readline(), timeout)
         except (TimeoutError, ConnectionError, OSError):
             return False
         if not line:
@@ -333,7 +338,7 @@ async def replay(scenario: Scenario, fixed: bool = False) -> Report:
         lenient_json=not fixed,
         seed=0,
         handshake_timeout=EXPECTED_LINE_TIMEOUT * 2,
-        move_timeout=EXPECTED_LINE_TIMEOUT * 2,
+        move_timeout=EXPECTED_LINE_TIMEOUT * 2,  # the replay closes idle clients sooner
         script_for_game=lambda game: deck_script(scenario, seats, game),
     )
     server = MauMauServer(options)

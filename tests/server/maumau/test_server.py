@@ -268,7 +268,10 @@ def test_other_players_disconnect_does_not_drop_the_current_turn():
         alice, bob, carol = await _start_game(server, "Alice", "Bob", "Carol")
         await alice.until(is_request)
         bob.close()
-        await asyncio.sleep(0.1)  # the server notices Bob's EOF while Alice thinks
+        for _ in range(500):  # until the server noticed Bob's EOF while Alice thinks
+            if any(fix.fix == "disconnect_on_read" for fix in server.fixes):
+                break
+            await asyncio.sleep(0.01)
         alice.send({"status": "skip"})
         drawn = await alice.message()
         nxt = await carol.until(lambda m: "turnOf" in m and m["turnOf"] != "Alice")
