@@ -15,9 +15,15 @@ from botarena.protocol.maumau_json import (
     MAX_NAME_CHARS,
     OVERLONG,
     SEND_NAME,
+    DrawReply,
+    GameWon,
     LineReader,
     MalformedJsonError,
     MalformedMove,
+    TurnRequest,
+    UnknownMessageError,
+    decode_server_message,
+    encode,
     encode_announcement,
     encode_drawn,
     encode_request,
@@ -227,3 +233,39 @@ def test_lone_surrogate_in_a_name_is_encoded_as_question_mark():
     name = parse_handshake(b'{"status":"okay","name":"a\\ud800b"}').name
     assert name is not None
     assert encode_set_name(name, True) == b'{"setName":true,"name":"a?b","status":"okay"}\n'
+
+
+# ----------------------------------------------------------------------------- typed messages
+
+
+def recorded_server_lines() -> list[bytes]:
+    lines = []
+    for path in sorted((FIXTURES / "maumau").glob("*.jsonl")):
+        if path.stem == "network_text_3p":  # the plain-text mode is not JSON
+            continue
+        for raw in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(raw)
+            if record.get("type") == "line" and record["dir"] == "s2c":
+                lines.append(record["text"].encode())
+    return lines
+
+
+def test_every_recorded_server_line_round_trips_through_the_typed_messages():
+    lines = recorded_server_lines()
+    assert len(lines) > 2500
+    for line in lines:
+        assert encode(decode_server_message(line)) == line
+
+
+def test_decoded_messages_carry_the_values():
+    request = decode_server_message(shapes()[7])
+    assert request == TurnRequest(1, True, 9, -1, (18, 24), (6, 10, 23, 16, 30, 22, 28, 18, 24))
+    assert decode_server_message(shapes()[9]).draw_two is None  # type: ignore[union-attr]
+    assert decode_server_message(shapes()[14]) == GameWon(None)
+    assert decode_server_message(b'{"drawedCards":-1,"status":"error"}') == DrawReply(-1, True)
+
+
+@pytest.mark.parametrize("line", [b"[1]", b'{"status":"okay"}', b'{"topCard":1}'])
+def test_unknown_server_lines_are_rejected(line):
+    with pytest.raises(UnknownMessageError):
+        decode_server_message(line)

@@ -328,13 +328,13 @@ SEND_NAME: Final = b'{"sendName":true,"status":"okay"}\n'
 GAME_START: Final = b'{"gameStart":true,"status":"okay"}\n'
 
 
-def encode_set_name(name: str, accepted: bool) -> bytes:
+def encode_set_name(name: str | None, accepted: bool) -> bytes:
     """The handshake reply: the confirmed name, or the fallback ``Bot <seat>`` with
-    ``setName:false`` and ``status:error``."""
+    ``setName:false`` and ``status:error``. (``None`` only reproduces the original's
+    ``"name":null``; botarena never sends it.)"""
     status = "okay" if accepted else "error"
-    return _line(
-        f'{{"setName":{_bool(accepted)},"name":{json_simple_string(name)},"status":"{status}"}}'
-    )
+    text = "null" if name is None else json_simple_string(name)
+    return _line(f'{{"setName":{_bool(accepted)},"name":{text},"status":"{status}"}}')
 
 
 def encode_announcement(top_card: int, cards_left: int, turn_of: str, skipped: bool) -> bytes:
@@ -381,18 +381,155 @@ def encode_won(winner: str | None) -> bytes:
     return _line(f'{{"won":true,"nameOfWinner":{json_simple_string(winner)},"status":"okay"}}')
 
 
+# ----------------------------------------------------------------------------- typed messages
+# The server's messages as values, for bots and tools that read the server's side of the
+# protocol (the server itself calls the encode_* functions directly: they are its hot path).
+
+
+@dataclass(frozen=True, slots=True)
+class SendName:
+    """``{"sendName":true,...}``: the server asks for the bot's name."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetName:
+    name: str | None
+    accepted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameStart:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAnnouncement:
+    top_card: int
+    cards_left: int
+    turn_of: str
+    skipped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRequest:
+    top_card: int
+    draw_two: bool | None
+    cards_left: int
+    wish: int
+    drawn: tuple[int, ...] = ()
+    hand: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawReply:
+    card: int
+    penalty: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon:
+    winner: str | None
+
+
+ServerMessage = (
+    SendName | SetName | GameStart | TurnAnnouncement | TurnRequest | DrawReply | GameWon
+)
+
+
+def encode(message: ServerMessage) -> bytes:
+    """The exact bytes the original sends for ``message``."""
+    if isinstance(message, SendName):
+        return SEND_NAME
+    if isinstance(message, SetName):
+        return encode_set_name(message.name, message.accepted)
+    if isinstance(message, GameStart):
+        return GAME_START
+    if isinstance(message, TurnAnnouncement):
+        return encode_announcement(
+            message.top_card, message.cards_left, message.turn_of, message.skipped
+        )
+    if isinstance(message, TurnRequest):
+        return encode_request(
+            message.top_card,
+            message.draw_two,
+            message.cards_left,
+            message.wish,
+            message.drawn,
+            message.hand,
+        )
+    if isinstance(message, DrawReply):
+        return encode_drawn(message.card, message.penalty)
+    return encode_won(message.winner)
+
+
+class UnknownMessageError(ValueError):
+    """A server line that is none of the protocol's messages."""
+
+
+def _ints_of(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(type(item) is int for item in value):
+        raise UnknownMessageError(f"expected a list of integers, got {value!r}")
+    return tuple(value)
+
+
+def decode_server_message(line: bytes) -> ServerMessage:
+    """A server line (terminator optional) as a typed message (for bots and tools)."""
+    value = parse_json(line.rstrip(b"\r\n"))
+    if not isinstance(value, dict):
+        raise UnknownMessageError("server messages are JSON objects")
+    try:
+        if "sendName" in value:
+            return SendName()
+        if "setName" in value:
+            return SetName(value["name"], value["setName"] is True)
+        if "gameStart" in value:
+            return GameStart()
+        if "topCard" in value:
+            return TurnAnnouncement(
+                value["topCard"], value["cardsLeft"], value["turnOf"], value["skipped"]
+            )
+        if "topcard" in value:
+            draw_two = value.get("drawTwoCards")
+            return TurnRequest(
+                value["topcard"],
+                draw_two,
+                value["cardsLeft"],
+                value["wishedColor"],
+                _ints_of(value["drawedCards"]) if draw_two else (),
+                _ints_of(value["hand"]) if "hand" in value else None,
+            )
+        if "drawedCards" in value:
+            return DrawReply(value["drawedCards"], value["status"] == "error")
+        if "won" in value:
+            return GameWon(value.get("nameOfWinner"))
+    except KeyError as error:
+        raise UnknownMessageError(f"member {error} missing") from None
+    raise UnknownMessageError(f"unknown message {value!r}")
+
+
 __all__ = [
     "GAME_START",
     "MAX_LINE_BYTES",
     "MAX_NAME_CHARS",
     "OVERLONG",
     "SEND_NAME",
+    "DrawReply",
+    "GameStart",
+    "GameWon",
     "Handshake",
     "Line",
     "LineReader",
     "MalformedJsonError",
     "MalformedMove",
     "ParsedMove",
+    "SendName",
+    "ServerMessage",
+    "SetName",
+    "TurnAnnouncement",
+    "TurnRequest",
+    "UnknownMessageError",
+    "decode_server_message",
+    "encode",
     "encode_announcement",
     "encode_drawn",
     "encode_request",
