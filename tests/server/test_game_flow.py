@@ -10,9 +10,10 @@ import socket
 
 from lxml import etree
 
+from botarena.core import ScoreCause
 from botarena.games.piranhas import PiranhasState
 from botarena.games.piranhas import xml as piranhas_xml
-from botarena.games.piranhas.plugin import PLUGIN, PiranhasPlugin
+from botarena.games.piranhas.plugin import PLUGIN, PiranhasMatch, PiranhasPlugin
 from botarena.server.app import ScServer
 from botarena.server.frontend import ScConnection
 from botarena.server.lobby import SlotDescriptor
@@ -560,5 +561,56 @@ async def test_profile_data_drives_joined_errors_close_element_and_cancel():
         await blue2.expect("sc.protocol.CloseConnection")
         for client in (red, blue, boss, red2, blue2):
             await client.close()
+    finally:
+        await server.stop()
+
+
+class OverridingMatch(PiranhasMatch):
+    """Reports its own result after a violation (like Hase und Igel's TC-62)."""
+
+    def result_override(self, ends):
+        if not ends:
+            return None
+        ((culprit, end),) = ends.items()
+        lines = [(end.cause, "custom", (0, 99)), (ScoreCause.REGULAR, "kept", (2, 98))]
+        if culprit == 1:
+            lines.reverse()
+        return lines, culprit  # names the violator as winner, as the official anomaly does
+
+
+class EchoingPlugin(PiranhasPlugin):
+    game_type = "swc_test_echo"
+    echo_violating_move = True
+
+    def new_match(self, display_names, setup):
+        return OverridingMatch(super().new_match(display_names, setup).state)
+
+
+@run
+async def test_plugin_hooks_echo_the_move_and_override_the_result():
+    server = ScServer(make_config(), [EchoingPlugin()])
+    await server.start()
+    try:
+        red, blue, room_id = await join_two(server.port, game="swc_test_echo")
+        for _ in range(3):
+            await red.next()
+        await red.send(move_xml(room_id, 1, 0, "UP"))
+        error = await red.expect_room("error")
+        assert [(c.tag, c.get("x"), c.get("direction")) for c in error] == [
+            ("originalRequest", "1", "UP")
+        ]
+        await blue.expect_room("welcomeMessage")
+        await blue.expect_room("memento")
+        result = await blue.expect_room("result")
+        scores = [
+            (s.get("cause"), s.get("reason"), [p.text for p in s]) for s in result.findall("score")
+        ]
+        assert scores == [
+            ("RULE_VIOLATION", "custom", ["0", "99"]),
+            ("REGULAR", "kept", ["2", "98"]),
+        ]
+        assert result.find("winner").get("color") == "RED"
+        await red.close()
+        await blue.close()
     finally:
         await server.stop()

@@ -7,6 +7,18 @@ room, that hold the game state and speak the game's part of the wire format.
 
 A new season (Hase und Igel 2018, Blokus 2021) plugs in by providing these two objects and
 registering them in :mod:`botarena.server.registry`; nothing in the framework changes.
+
+Optional hooks (looked up with ``getattr``, so plugins without them need nothing):
+
+* ``GamePlugin.echo_violating_move: bool`` -- attach the offending ``<data>`` as
+  ``originalRequest`` to the error a rule violator gets (2018 Hase und Igel does, 2019
+  Piranhas does not);
+* ``GameMatch.result_override(ends) -> (lines, winner_slot) | None`` -- the official result
+  when the generic rule of spec §4.5 does not give it (Hase und Igel TC-62: a violator whose
+  partial move reached the goal). ``ends`` maps each violating slot to a
+  :class:`botarena.server.results.SlotEnd` (``cause``, ``reason``; empty for a regular end);
+  ``lines`` are ``(ScoreCause, reason or None, parts)`` per slot with the match points
+  first. Return ``None`` to use the generic result.
 """
 
 from __future__ import annotations

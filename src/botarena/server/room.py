@@ -296,7 +296,7 @@ class Room:
             move = match.parse_move(slot.index, data)
             match.apply(slot.index, move)
         except InvalidMove as invalid:
-            self._rule_violation(peer, slot, invalid.reason)
+            self._rule_violation(peer, slot, invalid.reason, data)
             return
         except MalformedMoveError:
             peer.close()  # hard close; the loss of the connection scores LEFT
@@ -309,9 +309,11 @@ class Room:
         self.move_received_at = received_at
         self._boundary()
 
-    def _rule_violation(self, peer: Peer, slot: Slot, reason: str) -> None:
+    def _rule_violation(self, peer: Peer, slot: Slot, reason: str, data: Element) -> None:
         message = invalid_move_message(slot.display_name, reason)
-        peer.send(wire.error(self.room_id, message, None, self.plugin.profile))
+        # 2019 Piranhas attaches no move to the error; 2018 Hase und Igel does (plugin hook).
+        echo = data if getattr(self.plugin, "echo_violating_move", False) else None
+        peer.send(wire.error(self.room_id, message, echo, self.plugin.profile))
         peer.close(self._close_element)
         observer_error = wire.error(self.room_id, reason, None, self.plugin.profile)
         for observer in list(self.observers.values()):
