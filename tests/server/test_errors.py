@@ -545,3 +545,23 @@ async def test_fresh_connection_gets_nothing_and_names_are_escaped_in_errors():
         ) in bytes(red.raw)
         for client in (quiet, boss, red, blue):
             await client.close()
+
+
+@run
+async def test_off_board_origin_is_a_rule_violation():
+    """Issue 3 decision (spec piranhas §10 Q1): an off-board start square is RULE_VIOLATION."""
+    async with running_server() as server:
+        red, blue, room_id, _ = await started_game(server.port)
+        await red.send(move_xml(room_id, 10, 0, "UP"))
+        error = await red.expect_room("error")
+        assert error.get("message") == (
+            "Ungueltiger Zug von 'Unknown'.\nx or y are not within the field range"
+        )
+        result = await blue.expect_room("result")
+        assert scores_of(result)[0] == (
+            "RULE_VIOLATION",
+            "x or y are not within the field range",
+            ["0", "8"],
+        )
+        await red.close()
+        await blue.close()
