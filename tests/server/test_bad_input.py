@@ -404,3 +404,26 @@ async def test_a_client_that_does_not_read_stops_being_read_from():
         await finish_bystander(*bystander)
         writer.close()
         sock.close()
+
+
+def test_a_failing_request_handler_costs_only_that_connection(monkeypatch):
+    from botarena.server.lobby import Lobby  # noqa: PLC0415 - patched below
+
+    def broken_prepare(self, peer, game_type, slots, setup=None):
+        raise RuntimeError("lobby bug")
+
+    monkeypatch.setattr(Lobby, "prepare", broken_prepare)
+
+    @run
+    async def scenario():
+        async with bad_input_server() as server:
+            bystander = await start_bystander(server.port)
+            boss = await admin(server.port)
+            await boss.send(f'<prepare gameType="{GAME}"/>')
+            await boss.until_eof()
+            assert bytes(boss.raw) == b"<protocol/>"
+            await finish_bystander(*bystander)
+            await boss.close()
+            await assert_clean(server)
+
+    scenario()

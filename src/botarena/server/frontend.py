@@ -132,7 +132,10 @@ class ScConnection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
         self._registry.pop(self.peer_id, None)
-        self.lobby.peer_lost(self)
+        try:
+            self.lobby.peer_lost(self)
+        except Exception:
+            log.exception("connection %d: cleaning up after it failed", self.peer_id)
 
     def pause_writing(self) -> None:
         if self._transport is not None and not self._reading_paused:
@@ -166,7 +169,11 @@ class ScConnection(asyncio.Protocol):
             log.info("connection %d: %s", self.peer_id, error)
             self.close()
             return
-        self.dispatch(request, received_at)
+        try:
+            self.dispatch(request, received_at)
+        except Exception:  # a bug must cost this connection at most, never the server
+            log.exception("connection %d: request %s failed", self.peer_id, type(request).__name__)
+            self.close()
 
     def dispatch(self, request: msg.Request, received_at: float) -> None:
         lobby = self.lobby
