@@ -518,6 +518,9 @@ class Profile2021Piranhas(PiranhasPlugin):
         error_request_field="originalMessage",
         joined_on_prepared_immediately=True,
         cancel_sends_result=True,
+        observers_see_paused_states=True,
+        paused_events=True,
+        violator_gets_result=True,
     )
 
 
@@ -612,5 +615,66 @@ async def test_plugin_hooks_echo_the_move_and_override_the_result():
         assert result.find("winner").get("color") == "RED"
         await red.close()
         await blue.close()
+    finally:
+        await server.stop()
+
+
+@run
+async def test_2021_profile_paused_rooms_and_violations():
+    """P11 and the 2021 violation order: observers see states while paused and get
+    ``paused`` events; the violator gets error, result and ``left`` before its close."""
+    server = ScServer(make_config(), [Profile2021Piranhas()])
+    await server.start()
+    try:
+        boss = await admin(server.port)
+        paused_slot = '<slot displayName="{}" canTimeout="true" shouldBePaused="true"/>'
+        await boss.send(
+            '<prepare gameType="swc_test_2021">'
+            + paused_slot.format("a")
+            + paused_slot.format("b")
+            + "</prepare>"
+        )
+        prepared = await boss.expect("prepared")
+        room_id = prepared.get("roomId")
+        codes = [r.text for r in prepared.findall("reservation")]
+        await boss.send(f'<observe roomId="{room_id}"/>')
+        await boss.expect("observed")
+        red = await Client.connect(server.port, "red")
+        blue = await Client.connect(server.port, "blue")
+        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        await red.expect("joined")
+        await red.expect_room("welcomeMessage")
+        assert (await boss.expect_room("memento"))[0].get("turn") == "0"  # observers only
+        await red.silent(0.2)
+        await boss.send(f'<step roomId="{room_id}"/>')
+        state = (await red.expect_room("memento"))[0]
+        await red.expect_room(MOVE_REQUEST)
+        assert (await boss.expect_room("memento"))[0].get("turn") == "0"  # a second time
+        await red.send(move_xml(room_id, *first_legal_move(state)))
+        assert (await boss.expect_room("memento"))[0].get("turn") == "1"  # paused: observers
+        await red.silent(0.2)
+        await boss.send(f'<pause roomId="{room_id}" pause="false"/>')
+        assert (await boss.expect_room("memento"))[0].get("turn") == "1"
+        assert (await boss.expect_room("paused")).get("paused") == "false"
+        await blue.expect("joined")
+        await blue.expect_room("welcomeMessage")
+        assert (await blue.expect_room("memento"))[0].get("turn") == "0"
+        assert (await blue.expect_room("memento"))[0].get("turn") == "1"
+        await blue.expect_room(MOVE_REQUEST)
+        # blue moves a red fish: the 2021 violation order
+        await blue.send(move_xml(room_id, 0, 1, "RIGHT"))
+        message = "Ungueltiger Zug von 'b'.\nField does not belong to the current player"
+        assert (await blue.expect_room("error")).get("message") == message
+        assert (await boss.expect_room("error")).get("message") == message
+        result = await blue.expect_room("result")
+        assert [s.get("cause") for s in result.findall("score")] == ["REGULAR", "RULE_VIOLATION"]
+        await blue.expect("left")
+        await blue.expect("sc.protocol.CloseConnection")
+        await blue.until_eof()
+        await boss.expect_room("result")
+        await boss.expect("left")
+        for client in (red, blue, boss):
+            await client.close()
     finally:
         await server.stop()

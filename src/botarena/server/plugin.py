@@ -56,11 +56,17 @@ class ProtocolProfile:
     """2021+: ``cancel`` ends the game with a result before ``left`` (spec §2.2.8): seated
     players ``REGULAR`` with the points of the game as it stands (a draw while it runs),
     empty slots ``LEFT``."""
+    observers_see_paused_states: bool = False
+    """2021+: in a paused room the state after each move still goes to observers (spec §3.6)."""
+    paused_events: bool = False
+    """2021+: observers get ``<data class="paused" paused=…/>`` when an admin toggles pause."""
+    violator_gets_result: bool = False
+    """2021+: the rule violator's error also goes (with the full text) to observers; the
+    violator gets the result and ``left`` before it is closed (spec §4.3 version notes)."""
 
-    # Not served yet (a 2021/2026 plugin needs them; see spec §9): ``errorpacket`` replies
-    # to refused lobby requests, ``paused`` events and states for observers of paused rooms,
-    # the 2026 result shape. They belong here as data, with the room
-    # and lobby reading them, when the first plugin of those seasons arrives.
+    # Not served yet (see spec §9): the ``errorpacket`` that 2021+ servers add before closing
+    # a connection (informative exception texts), connections that stay open after a refused
+    # request (2026), the 2026 result shape.
 
 
 PROFILE_2019 = ProtocolProfile(

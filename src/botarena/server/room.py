@@ -203,6 +203,8 @@ class Room:
             return
         if self.paused:
             self.waiting_at_boundary = True
+            if self.plugin.profile.observers_see_paused_states:
+                self._broadcast_state(players=False)
             return
         self._advance()
 
@@ -217,11 +219,13 @@ class Room:
             return
         self._request_move(slot_index)
 
-    def _broadcast_state(self) -> None:
+    def _broadcast_state(self, players: bool = True) -> None:
         match = self._require_match()
         message = wire.memento_message(self.room_id, match.state_xml(3))
         for observer in list(self.observers.values()):
             observer.send(message)
+        if not players:
+            return
         for slot in self.slots:
             self._send_to_slot(slot, message)
         if self.lobby.config.save_replay:
@@ -313,12 +317,18 @@ class Room:
         message = invalid_move_message(slot.display_name, reason)
         # 2019 Piranhas attaches no move to the error; 2018 Hase und Igel does (plugin hook).
         echo = data if getattr(self.plugin, "echo_violating_move", False) else None
-        peer.send(wire.error(self.room_id, message, echo, self.plugin.profile))
-        peer.close(self._close_element)
-        observer_error = wire.error(self.room_id, reason, None, self.plugin.profile)
+        profile = self.plugin.profile
+        peer.send(wire.error(self.room_id, message, echo, profile))
+        if not profile.violator_gets_result:
+            peer.close(self._close_element)
+        # 2019: observers get the bare reason; 2021+: the offender's full message.
+        observer_text = message if profile.violator_gets_result else reason
+        observer_error = wire.error(self.room_id, observer_text, echo, profile)
         for observer in list(self.observers.values()):
             observer.send(observer_error)
         self._end_irregular({slot.index: SlotEnd(ScoreCause.RULE_VIOLATION, reason)})
+        if profile.violator_gets_result:
+            peer.close(self._close_element)
 
     def _finish_request(self, pending: PendingRequest) -> None:
         if pending.hard_timer is not None:
@@ -343,6 +353,10 @@ class Room:
         self.paused = paused
         if not paused and self.phase is RoomPhase.ACTIVE and self.waiting_at_boundary:
             self._advance()
+        if self.plugin.profile.paused_events:  # 2021+: after the move request (spec blokus §6.2)
+            event = wire.paused_event(self.room_id, paused)
+            for observer in list(self.observers.values()):
+                observer.send(event)
 
     def step(self, forced: bool) -> None:
         """Spec §5.2: one move in a paused room; ``forced`` starts (or ends) a waiting room."""

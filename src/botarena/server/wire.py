@@ -85,6 +85,14 @@ def memento_replay_packet(room_id: str, state_xml: str, move_ms: float | None) -
     ).encode()
 
 
+def paused_event(room_id: str, paused: bool) -> bytes:
+    """2021+: ``<room roomId><data class="paused" paused="true|false"/></room>`` (observers)."""
+    data = etree.Element("data")
+    data.set("class", "paused")
+    data.set("paused", "true" if paused else "false")
+    return encode(sc_messages.room(room_id, data))
+
+
 def move_request(room_id: str, profile: ProtocolProfile) -> bytes:
     data = etree.Element("data")
     data.set("class", profile.move_request_class)
