@@ -9,7 +9,7 @@ move. Prints::
     games: N  moves: N  wall_s: N
     games_per_s: N
     moves_per_s: N
-    cpu_ms_per_move: N       server process CPU per move
+    cpu_ms_per_move: N       server process CPU per move (user + system)
     p50_ms: N
     p99_ms: N                time from a move's arrival to the next move request's write
 
@@ -63,12 +63,17 @@ def serve(profile: str | None = None) -> None:
         await server.start()
         turnarounds: list[float] = []
         server.lobby.turnaround_sink = turnarounds.append
-        print(json.dumps({"port": server.port, "cpu_s": time.process_time()}), flush=True)
+        times = os.times()
+        print(
+            json.dumps({"port": server.port, "user_s": times.user, "sys_s": times.system}),
+            flush=True,
+        )
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, sys.stdin.read)
-        cpu = time.process_time()
+        times = os.times()
         turnarounds.sort()
-        print(json.dumps({"cpu_s": cpu, "turnarounds_s": turnarounds}), flush=True)
+        figures = {"user_s": times.user, "sys_s": times.system, "turnarounds_s": turnarounds}
+        print(json.dumps(figures), flush=True)
         await server.stop()
 
     asyncio.run(main())
@@ -176,13 +181,19 @@ def main(argv: list[str] | None = None) -> int:
         figures = json.loads(server.stdout.readline())
     finally:
         server.wait(timeout=30)
-    cpu = figures["cpu_s"] - ready["cpu_s"]
+    user = figures["user_s"] - ready["user_s"]
+    system = figures["sys_s"] - ready["sys_s"]
+    cpu = user + system
     turnarounds = figures["turnarounds_s"]
     games = args.games * args.rounds
     print(f"games: {games}  moves: {moves}  wall_s: {wall:.2f}  concurrent: {args.games}")
     print(f"games_per_s: {games / wall:.1f}")
     print(f"moves_per_s: {moves / wall:.0f}")
     print(f"cpu_ms_per_move: {1000 * cpu / moves:.3f}")
+    print(
+        f"cpu_user_ms_per_move: {1000 * user / moves:.3f}  cpu_sys_ms_per_move: "
+        f"{1000 * system / moves:.3f}"
+    )
     print(f"p50_ms: {1000 * percentile(turnarounds, 0.50):.3f}")
     print(f"p99_ms: {1000 * percentile(turnarounds, 0.99):.3f}")
     print(f"mean_turnaround_ms: {1000 * statistics.fmean(turnarounds):.3f}")
