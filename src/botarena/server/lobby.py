@@ -19,7 +19,7 @@ from botarena.server.config import ServerConfig
 from botarena.server.peer import Clock, Peer
 from botarena.server.plugin import PROFILE_2019, Element, GamePlugin, GameSetup
 from botarena.server.results import GameResult
-from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, RoomPhase, Slot
+from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable
 
 log = logging.getLogger(__name__)
@@ -393,6 +393,3 @@ class Lobby:
         """Whether ``peer`` holds a slot in a room that has not ended."""
         rooms = self._memberships.get(peer.peer_id, {})
         return any(room.slots_of(peer) for room in rooms.values())
-
-    def open_rooms(self) -> list[Room]:
-        return [room for room in self.rooms.values() if room.phase is RoomPhase.CREATED]

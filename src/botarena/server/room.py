@@ -437,23 +437,23 @@ class Room:
     # ----------------------------------------------------------------- the end
 
     def _end_regular(self) -> None:
-        outcome = self._require_match().outcome()
-        self._end(outcome_ends=None, regular=outcome)
+        self._end(None)
 
     def _end_irregular(self, ends: dict[int, SlotEnd]) -> None:
-        self._end(outcome_ends=ends, regular=None)
+        self._end(ends)
 
     def _end_draw(self) -> None:
         """A game stopped while it runs: both REGULAR with draw points (2021+ cancel)."""
-        self._end(outcome_ends={}, regular=None, draw=True)
+        self._end({}, draw=True)
 
     def _seated(self, index: int) -> bool:
         return index < len(self.slots) and self.slots[index].client is not None
 
-    def _end(
-        self, outcome_ends: dict[int, SlotEnd] | None, regular: object, draw: bool = False
-    ) -> None:
-        """Spec §3.8: result to players then observers, replay, ``left``, removal."""
+    def _end(self, outcome_ends: dict[int, SlotEnd] | None, draw: bool = False) -> None:
+        """Spec §3.8: result to players then observers, replay, ``left``, removal.
+
+        ``outcome_ends``: the violating slots, or ``None`` when the rules ended the game.
+        """
         if self.phase is RoomPhase.OVER:
             return
         self.phase = RoomPhase.OVER

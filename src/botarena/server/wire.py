@@ -59,11 +59,6 @@ def welcome(room_id: str, color: str) -> bytes:
     return encode(sc_messages.welcome_message(room_id, color))
 
 
-def memento(room_id: str, state: Element) -> Element:
-    """The memento element (kept by the room for its replay); encode with :func:`encode`."""
-    return sc_messages.memento(room_id, state)
-
-
 def memento_message(room_id: str, state_xml: str) -> bytes:
     """A memento as sent to players and observers; ``state_xml`` printed at level 3.
 
