@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import sys
+from pathlib import Path
 
 from lxml import etree
 
@@ -678,3 +680,42 @@ async def test_2021_profile_paused_rooms_and_violations():
             await client.close()
     finally:
         await server.stop()
+
+
+CLIENT_SCRIPT = Path(__file__).with_name("client_process.py")
+
+
+@run
+async def test_two_client_processes_play_a_full_prepared_game():
+    """Issue 3 item 5: real client processes (one per player) over TCP, observed by an admin."""
+    async with running_server() as server:
+        boss = await admin(server.port)
+        room_id, codes = await prepare(boss)
+        processes = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(CLIENT_SCRIPT),
+                "--port",
+                str(server.port),
+                "--reservation",
+                code,
+                "--seed",
+                str(index),
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+            )
+            for index, code in enumerate(codes)
+        ]
+        outputs = await asyncio.gather(*(p.communicate() for p in processes))
+        assert [p.returncode for p in processes] == [0, 0], outputs
+        lines = {out.decode().strip() for out, _ in outputs}
+        assert len(lines) == 1  # both saw the same result
+        (line,) = lines
+        assert line.startswith("result REGULAR REGULAR winner=")
+        observed = [data_class_of(m) or m.tag for m in boss.messages]
+        while "left" not in observed:
+            item = await boss.next()
+            observed.append(data_class_of(item) or item.tag)
+        assert observed.count("memento") >= 2 and observed[-2:] == ["result", "left"]
+        assert room_id not in server.lobby.rooms
+        await boss.close()
