@@ -300,3 +300,11 @@ def test_run_serves_in_a_real_process_until_sigterm(tmp_path):
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+@run
+async def test_a_taken_port_is_a_clear_error():
+    async with running_server() as first:
+        second = ScServer(make_config(port=first.port))
+        with pytest.raises(OSError, match=f"cannot listen on 127.0.0.1:{first.port}"):
+            await second.start()

@@ -95,15 +95,19 @@ class ScServer:
         )
         self._lobby.room_listeners.append(self._start_grace_period)
         lobby = self._lobby
-        self._server = await loop.create_server(
-            lambda: ScConnection(
-                lobby, self.config, next(self._ids), self._limits, self.connections
-            ),
-            host=self.config.bind_host,
-            port=self.config.port,
-            reuse_address=True,
-            backlog=LISTEN_BACKLOG,
-        )
+        try:
+            self._server = await loop.create_server(
+                lambda: ScConnection(
+                    lobby, self.config, next(self._ids), self._limits, self.connections
+                ),
+                host=self.config.bind_host,
+                port=self.config.port,
+                reuse_address=True,
+                backlog=LISTEN_BACKLOG,
+            )
+        except OSError as error:
+            where = f"{self.config.bind_host}:{self.config.port}"
+            raise OSError(error.errno, f"cannot listen on {where}: {error.strerror}") from None
         self._sweeper = loop.create_task(self._sweep())
         log.info(
             "Software-Challenge server on %s:%d with %s",
