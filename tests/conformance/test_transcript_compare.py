@@ -115,3 +115,14 @@ def test_observer_catch_up_deviation():
     # a memento the official server sent there too is kept
     both = texts(IdNormalizer(), '<observed roomId="r"/>', memento, "<next/>")
     assert observer_catch_up("c", both, actual) == (both, actual)
+
+
+def test_observer_catch_up_of_a_paused_room_repeats_the_first_state():
+    # Hase und Igel admin_server_paused_plain_join: observing a paused room sends turn 0 at
+    # once, and turn 0 again when the admin resumes the game.
+    official, ours = IdNormalizer(), IdNormalizer()
+    memento = BOARD.format(line="")
+    expected = texts(official, '<observed roomId="r"/>', memento, "<next/>")
+    actual = texts(ours, '<observed roomId="r"/>', memento, memento, "<next/>")
+    assert compare_connections({"c": (expected, actual)}).differing == 0
+    assert compare_connections({"c": (expected, actual)}, deviations=()).differing == 1

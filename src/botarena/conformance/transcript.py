@@ -407,13 +407,17 @@ async def _drive(
     return ours
 
 
-def capture_config(time_scale: float = 1.0) -> ServerConfig:
-    """A server configured like the one of the captures (timeouts scaled by ``time_scale``)."""
+def capture_config(time_scale: float = 1.0, paused: bool = False) -> ServerConfig:
+    """A server configured like the one of the captures (timeouts scaled by ``time_scale``).
+
+    ``paused`` is the ``paused`` line of server.properties (a few captures were made with
+    ``paused = true``; their README says so).
+    """
     return ServerConfig(
         host="127.0.0.1",
         port=0,
         password=CAPTURE_PASSWORD,
-        paused=False,
+        paused=paused,
         soft_timeout_ms=round(OFFICIAL_SOFT_TIMEOUT_MS * time_scale),
         hard_timeout_ms=round(OFFICIAL_HARD_TIMEOUT_MS * time_scale),
         finished_player_grace_s=0.0,  # the official server never closes finished players
@@ -427,6 +431,7 @@ async def replay_transcript(
     time_scale: float = 1.0,
     patience_s: float = DEFAULT_PATIENCE_S,
     game_types: Sequence[str] = CAPTURE_GAME_TYPES,
+    paused: bool = False,
 ) -> ReplayResult:
     """Replay ``transcript`` against our in-process server (or ``server``) and compare."""
     if time_scale <= 0:
@@ -447,7 +452,7 @@ async def replay_transcript(
             return GameSetup(initial_state=first_state)
 
         plugins = [load_plugin(game_type) for game_type in game_types]
-        our_server = ScServer(capture_config(time_scale), plugins, setup_provider=setup_for)
+        our_server = ScServer(capture_config(time_scale, paused), plugins, setup_provider=setup_for)
         await our_server.start()
         try:
             ours = await _drive(plan, "127.0.0.1", our_server.port, schedule, patience_s)
@@ -524,6 +529,11 @@ def main(argv: list[str]) -> int:
         + ", ".join(CAPTURE_GAME_TYPES)
         + ")",
     )
+    parser.add_argument(
+        "--paused",
+        action="store_true",
+        help="start rooms created by join paused (captures made with paused = true)",
+    )
     args = parser.parse_args(argv)
     try:
         transcript = read_sctranscript(args.file)
@@ -537,6 +547,7 @@ def main(argv: list[str]) -> int:
             time_scale=args.time_scale,
             patience_s=args.patience,
             game_types=args.game_types or CAPTURE_GAME_TYPES,
+            paused=args.paused,
         )
     )
     report = result.report

@@ -31,6 +31,7 @@ from __future__ import annotations
 import copy
 import difflib
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -120,30 +121,26 @@ def observer_catch_up(
 ) -> tuple[list[str], list[str]]:
     """Deliberate: after ``observed`` our server sends the room's current state at once.
 
-    The official server does not; such a memento right after ``observed`` is dropped from the
-    actual side unless the recorded stream has the same memento there too.
+    The official server does not. A memento right after ``observed`` on the actual side is
+    dropped when the actual side holds more copies of that exact memento than the recorded
+    side (a running room: a state the official observer never got; a paused room: the same
+    turn-0 state again when the game is resumed).
     """
+    surplus = Counter(actual)
+    surplus.subtract(Counter(expected))
     result: list[str] = []
-    skip_next_for: str | None = None
-    for index, text in enumerate(actual):
-        if skip_next_for is not None:
-            room_id, skip_next_for = skip_next_for, None
-            if _is_memento_of(text, room_id) and not _recorded_after_observed(
-                expected, room_id, text
-            ):
+    catch_up_room: str | None = None
+    for text in actual:
+        if catch_up_room is not None:
+            room_id, catch_up_room = catch_up_room, None
+            if _is_memento_of(text, room_id) and surplus[text] > 0:
+                surplus[text] -= 1
                 continue
         match = _OBSERVED.search(text)
-        if match is not None and index + 1 < len(actual):
-            skip_next_for = match.group(1)
+        if match is not None:
+            catch_up_room = match.group(1)
         result.append(text)
     return expected, result
-
-
-def _recorded_after_observed(expected: list[str], room_id: str, memento: str) -> bool:
-    for index, text in enumerate(expected[:-1]):
-        if f'<observed roomId="{room_id}"/>' in text and expected[index + 1] == memento:
-            return True
-    return False
 
 
 DEFAULT_DEVIATIONS: tuple[Deviation, ...] = (drop_board_line, observer_catch_up)
