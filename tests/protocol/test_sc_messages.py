@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from botarena.conformance.sctranscript import C2S, S2C, read_raw_stream, read_transcript
+from botarena.conformance.sctranscript import (
+    C2S,
+    S2C,
+    read_misc_sessions,
+    read_raw_stream,
+    read_transcript,
+)
 from botarena.core.score import ScoreAggregation, ScoreFragment
 from botarena.protocol import sc_messages as m
 from botarena.protocol.sc_errors import InvalidMessageError, ProtocolError, UnknownMessageError
@@ -333,3 +339,14 @@ def test_unknown_server_messages():
     )
     assert isinstance(other, m.OtherRoomMessage)
     assert other.data.get("paused") == "true"
+
+
+def test_player_score_matches_the_capture(fixtures_dir: Path):
+    sessions = read_misc_sessions(
+        fixtures_dir / "server-protocol-19.2.1" / "misc_ingame_errors.txt"
+    )
+    (excerpt,) = [s for s in sessions if s.closed is None]
+    built = m.player_score("F1", 1, [(FRAGMENTS[0], "2"), (FRAGMENTS[1], "8.000000")])
+    assert encode(built) == b"\n  " + excerpt.server_bytes
+    decoded = m.decode_server_message(etree.fromstring(excerpt.server_bytes))
+    assert decoded == m.PlayerScore("F1", 1, ((FRAGMENTS[0], "2"), (FRAGMENTS[1], "8.000000")))

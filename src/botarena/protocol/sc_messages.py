@@ -26,6 +26,7 @@ order, ready for ``xstream.encode``::
     observed(room_id)                        <observed roomId/>
     left(room_id)                            <left roomId/>
     testing(test_mode)                       <testing testMode/>
+    player_score(name, tests, values)        <playerScore><score …><values>…
     close_connection()                       <sc.protocol.responses.CloseConnection/>
     room(room_id, data)                      <room roomId>DATA</room>
     welcome_message(room_id, color)          …<data class="welcomeMessage" color/> (verbatim)
@@ -43,7 +44,7 @@ elements have one parent); pass a copy if the caller keeps using them. ``room_er
 
 ``decode_server_message(element)`` parses the server → client messages into the frozen
 dataclasses ``Joined``, ``JoinedGameRoom``, ``Prepared``, ``Observed``, ``Left``,
-``Testing``, ``CloseConnection``, ``WelcomeMessage``, ``Memento``, ``MoveRequest``,
+``Testing``, ``PlayerScore``, ``CloseConnection``, ``WelcomeMessage``, ``Memento``, ``MoveRequest``,
 ``RoomError``, ``GameResult`` and ``OtherRoomMessage`` (room payload of another class), each
 with ``to_element()``.
 """
@@ -433,6 +434,29 @@ class Testing:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """``<playerScore>`` (2018–2021 test mode): one value per score fragment of a name."""
+
+    display_name: str
+    number_of_tests: int
+    values: tuple[tuple[ScoreFragment, str], ...]
+
+    def to_element(self) -> Element:
+        root = etree.Element("playerScore")
+        score = _make(
+            "score",
+            ("displayName", self.display_name),
+            ("numberOfTests", str(self.number_of_tests)),
+        )
+        root.append(score)
+        for fragment, value in self.values:
+            values = etree.SubElement(score, "values")
+            values.append(score_definition([fragment])[0])
+            etree.SubElement(values, "value").text = value
+        return root
+
+
+@dataclass(frozen=True, slots=True)
 class WelcomeMessage:
     room_id: str
     color: str
@@ -517,6 +541,7 @@ ServerMessage = (
     | Observed
     | Left
     | Testing
+    | PlayerScore
     | CloseConnection
     | WelcomeMessage
     | Memento
@@ -552,6 +577,13 @@ def left(room_id: str) -> Element:
 
 def testing(test_mode: bool) -> Element:
     return Testing(test_mode).to_element()
+
+
+def player_score(
+    display_name: str, number_of_tests: int, values: Iterable[tuple[ScoreFragment, str]]
+) -> Element:
+    """``<playerScore><score displayName numberOfTests><values><fragment…/><value>…``."""
+    return PlayerScore(display_name, number_of_tests, tuple(values)).to_element()
 
 
 def close_connection() -> Element:
@@ -671,6 +703,23 @@ def _decode_result(room_id: str, data: Element) -> GameResult:
     return GameResult(room_id, tuple(fragments), tuple(scores), winner_element)
 
 
+def _decode_player_score(element: Element) -> PlayerScore:
+    scores = [child for child in _children(element) if child.tag == "score"]
+    if not scores:
+        return PlayerScore("", 0, ())
+    score = scores[0]
+    values: list[tuple[ScoreFragment, str]] = []
+    for entry in _children(score):
+        fragment = entry.find("fragment")
+        value = entry.find("value")
+        if entry.tag != "values" or fragment is None or value is None:
+            raise InvalidMessageError("<playerScore> values need a fragment and a value")
+        values.append((_decode_fragment(fragment), value.text or ""))
+    return PlayerScore(
+        _required(score, "displayName"), _int_attr(score, "numberOfTests"), tuple(values)
+    )
+
+
 def _decode_room_message(element: Element) -> ServerMessage:
     room_id = _required(element, "roomId")
     data = _decode_room_data(element)
@@ -712,4 +761,6 @@ def decode_server_message(element: Element) -> ServerMessage:
         return Left(_required(element, "roomId"))
     if tag == "testing":
         return Testing(_bool_attr(element, "testMode"))
+    if tag == "playerScore":
+        return _decode_player_score(element)
     raise UnknownMessageError(f"unknown server message <{tag}>")
