@@ -15,7 +15,8 @@ from lxml import etree
 
 from botarena.games.piranhas import PiranhasState
 from botarena.games.piranhas import xml as piranhas_xml
-from botarena.server.app import ScServer
+from botarena.games.piranhas.plugin import PLUGIN
+from botarena.server.app import ScServer, load_state
 from botarena.server.config import (
     DEFAULT_PASSWORD,
     DEFAULT_PORT,
@@ -308,3 +309,56 @@ async def test_a_taken_port_is_a_clear_error():
         second = ScServer(make_config(port=first.port))
         with pytest.raises(OSError, match=f"cannot listen on 127.0.0.1:{first.port}"):
             await second.start()
+
+
+def test_load_game_file_starts_every_room_from_the_chosen_state(tmp_path):
+    """R05: ``--loadGameFile F --turn 10`` (also from the official replay of capture R)."""
+
+    @run
+    async def record():
+        async with running_server(save_replay=True, replay_dir=tmp_path / "r") as server:
+            red, blue, room_id = await join_two(server.port)
+            for client in (red, blue):
+                await client.expect_room("welcomeMessage")
+            await play_to_end(red, blue, room_id)
+            await red.close()
+            await blue.close()
+
+    record()
+    (replay,) = (tmp_path / "r").iterdir()
+    gzipped = tmp_path / "replay.xml.gz"
+    gzipped.write_bytes(gzip.compress(replay.read_bytes()))
+    assert load_state(gzipped, 10).get("turn") == "10"
+    assert load_state(replay, 0).get("turn") == "0"
+
+    @run
+    async def replayed():
+        async with running_server(load_game_file=gzipped, turn_to_load=10) as server:
+            red, blue, _ = await join_two(server.port)
+            await red.expect_room("welcomeMessage")
+            state = (await red.expect_room("memento"))[0]
+            assert state.get("turn") == "10"
+            assert state.find("lastMove") is not None
+            await red.close()
+            await blue.close()
+
+    replayed()
+
+
+def test_load_game_file_errors_are_clear(tmp_path, fixtures_dir):
+    official = fixtures_dir / "server-protocol-19.2.1" / "R_replay_file.xml"
+    assert load_state(official, 1).get("turn") == "1"
+    match = PLUGIN.new_match(["a", "b"], GameSetup(initial_state=load_state(official, 1)))
+    assert match.turn == 1 and match.current_slot() == 1  # the 19.2.1 <line> is ignored
+    with pytest.raises(ValueError, match="has no state with turn 99"):
+        load_state(official, 99)
+    garbage = tmp_path / "garbage.xml"
+    garbage.write_text("<protocol><room>")
+    with pytest.raises(ValueError, match="is not XML"):
+        load_state(garbage)
+    with pytest.raises(ValueError, match="cannot read game file"):
+        load_state(tmp_path / "missing.xml")
+    properties = tmp_path / "server.properties"
+    properties.write_text(f"loadGameFile = {official}\nturnToLoad = 1\n")
+    config = load_config(properties)
+    assert (config.load_game_file, config.turn_to_load) == (official, 1)

@@ -27,12 +27,14 @@ from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
+from lxml import etree
+
 from botarena.protocol.sc_xml import DEFAULT_LIMITS, StreamLimits
 from botarena.server import wire
 from botarena.server.config import ServerConfig
 from botarena.server.frontend import ScConnection, sweep_idle
 from botarena.server.lobby import Lobby, SetupProvider
-from botarena.server.plugin import GamePlugin
+from botarena.server.plugin import Element, GamePlugin, GameSetup
 from botarena.server.registry import installed_plugins
 from botarena.server.results import GameResult
 from botarena.server.room import Room
@@ -58,6 +60,9 @@ class ScServer:
     ) -> None:
         self.config = config
         self._plugins = list(installed_plugins() if plugins is None else plugins)
+        if setup_provider is None and config.load_game_file is not None:
+            loaded = GameSetup(initial_state=load_state(config.load_game_file, config.turn_to_load))
+            setup_provider = lambda game_type: loaded  # noqa: E731 - one fixed setup
         self._setup_provider = setup_provider
         self._limits = limits
         self._server: asyncio.Server | None = None
@@ -175,6 +180,37 @@ class ScServer:
         )
         self._pending_writes.add(future)
         future.add_done_callback(self._pending_writes.discard)
+
+
+MAX_LOAD_FILE_BYTES = 64 * 1024 * 1024
+"""Largest (uncompressed) replay ``load_game_file`` reads."""
+
+
+def load_state(path: Path, turn: int = 0) -> Element:
+    """The ``<state>`` with ``turn`` (first such; ``0``: the first state) of a replay file.
+
+    Reads ``.xml`` and ``.xml.gz`` replays (and files of bare states) with a parser that
+    resolves no entities and loads nothing from the network. Raises ``ValueError`` with a
+    clear message when the file cannot be used.
+    """
+    try:
+        raw = path.read_bytes()
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+    except (OSError, EOFError, gzip.BadGzipFile) as error:
+        raise ValueError(f"cannot read game file {path}: {error}") from None
+    if len(raw) > MAX_LOAD_FILE_BYTES:
+        raise ValueError(f"game file {path} is larger than {MAX_LOAD_FILE_BYTES} bytes")
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    try:
+        root = etree.fromstring(raw, parser)
+    except etree.XMLSyntaxError as error:
+        raise ValueError(f"game file {path} is not XML: {error}") from None
+    states = [root] if root.tag == "state" else list(root.iter("state"))
+    for state in states:
+        if turn == 0 or state.get("turn") == str(turn):
+            return state
+    raise ValueError(f"game file {path} has no state with turn {turn}")
 
 
 def replay_file_name(room: Room, now: datetime | None = None) -> str:

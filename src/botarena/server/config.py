@@ -54,6 +54,10 @@ class ServerConfig:
     replay_dir: Path = Path("replays")
     replay_gzip: bool = False
     test_mode: bool = False
+    load_game_file: Path | None = None
+    """Every new room starts from a state of this replay (``.xml`` or ``.xml.gz``)."""
+    turn_to_load: int = 0
+    """Which state of ``load_game_file``: the first with this ``turn`` (0: the first state)."""
     seed: int | None = None
     """Base seed: room *n* gets a seed derived from it, so a whole server run is reproducible."""
     first_message_timeout_s: float = FIRST_MESSAGE_TIMEOUT_S
@@ -139,6 +143,10 @@ def config_from_properties(properties: dict[str, str], base: ServerConfig) -> Se
             changes["test_mode"] = _bool(key, value)
         elif key == "timeout":
             changes["no_timeout"] = not _bool(key, value)
+        elif key == "loadGameFile":
+            changes["load_game_file"] = Path(value) if value else None
+        elif key in ("turnToLoad", "turn"):
+            changes["turn_to_load"] = _int(key, value, 0, 1_000_000)
     return base.replace(**changes)
 
 
@@ -176,6 +184,8 @@ def config_from_options(
     no_timeout: bool = False,
     replays: Path | None = None,
     paused: bool = False,
+    load_game_file: Path | None = None,
+    turn: int | None = None,
     **more: Any,
 ) -> ServerConfig:
     """The settings of ``botarena serve``: server.properties (``--config``, else
@@ -191,4 +201,8 @@ def config_from_options(
     if replays is not None:
         overrides["save_replay"] = True
         overrides["replay_dir"] = replays
+    if load_game_file is not None:
+        overrides["load_game_file"] = load_game_file
+    if turn is not None:
+        overrides["turn_to_load"] = turn
     return load_config(config_path, overrides)
