@@ -311,13 +311,13 @@ class Lobby:
         if not peer.is_admin:
             return
         name = display_name or ""
-        fragments = self._score_fragments()
+        fragments = list(self.scores.fragments_of(name)) or self._score_fragments()
         entry = self.scores.entry(name, len(fragments))
         peer.send(wire.player_score(name, fragments, entry.number_of_tests, entry.values))
 
     def _score_fragments(self) -> list[ScoreFragment]:
-        # The table is per display name across game types, like the official server; the
-        # fragment names shown come from the first installed plugin.
+        # For a name without games (the official server has one game type per server, we
+        # may have several): the score definition of the first installed plugin.
         for plugin in self.plugins.values():
             return list(plugin.score_definition)
         return []

@@ -20,6 +20,8 @@ _EIGHT_DIGITS = Context(prec=8, rounding=ROUND_HALF_UP)
 class PlayerScoreEntry:
     number_of_tests: int = 0
     values: list[Decimal] = field(default_factory=list)
+    fragments: tuple[ScoreFragment, ...] = ()
+    """The score definition of the game type this name played (for ``playerScore``)."""
 
 
 class ScoreTable:
@@ -34,6 +36,7 @@ class ScoreTable:
         entry = self._entries.setdefault(name, PlayerScoreEntry())
         if not entry.values:
             entry.values = [Decimal(0) for _ in fragments]
+            entry.fragments = tuple(fragments)
         entry.number_of_tests += 1
         n = Decimal(entry.number_of_tests)
         for index, (fragment, part) in enumerate(zip(fragments, parts, strict=False)):
@@ -52,3 +55,7 @@ class ScoreTable:
         if found is None:
             return PlayerScoreEntry(0, [Decimal(0)] * fragment_count)
         return found
+
+    def fragments_of(self, name: str) -> tuple[ScoreFragment, ...]:
+        found = self._entries.get(name)
+        return () if found is None else found.fragments
