@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from botarena.conformance.sctranscript import C2S, read_sctranscript
@@ -72,6 +75,22 @@ def test_translator_learns_ids_and_rewrites_split_client_chunks():
     cut = raw.index(b"-8068") + 2  # inside the id
     sent = translator.rewrite("c1", raw[:cut]) + translator.rewrite("c1", raw[cut:])
     assert sent == move.replace(OFFICIAL, OURS).encode()
+
+
+@settings(max_examples=50, deadline=None)
+@given(cuts=st.lists(st.integers(min_value=0, max_value=400), max_size=6))
+def test_translator_rewrites_the_same_under_any_split(cuts: list[int]):
+    recorded: list[etree._Element | str] = [etree.fromstring(f'<joined roomId="{OFFICIAL}"/>')]
+    translator = IdTranslator({"c1": recorded})
+    translator.learn("c1", etree.fromstring(f'<joined roomId="{OURS}"/>'))
+    stream = (
+        f'<protocol><room roomId="{OFFICIAL}"><data class="move" x="10" y="1"/></room>'
+        f'\n<room roomId="{OFFICIAL}"><data class="move" x="0" y="1"/></room>'
+    ).encode()
+    points = sorted({c % len(stream) for c in cuts} | {0, len(stream)})
+    sent = b"".join(translator.rewrite("c1", stream[a:b]) for a, b in itertools.pairwise(points))
+    assert sent + translator.flush("c1") == stream.replace(OFFICIAL.encode(), OURS.encode())
+    assert sent.endswith(b"</room>")  # nothing of a complete message is held back
 
 
 def test_translator_pairs_by_message_kind():

@@ -139,6 +139,14 @@ def test_end_of_stream():
     assert parser.feed(b"<join/>") == []  # bytes after the end are ignored
 
 
+def test_bytes_after_the_end_in_the_same_chunk_are_ignored():
+    parser = ScStreamParser()
+    events = parser.feed(b"<protocol>" + JOIN + b"</protocol>garbage<x/>")
+    assert messages(events) == [JOIN]
+    assert isinstance(events[-1], StreamEnded)
+    assert parser.failed is None
+
+
 def test_end_of_stream_without_messages():
     events = ScStreamParser().feed(b"<protocol></protocol>")
     assert events == [StreamEnded()]

@@ -253,6 +253,8 @@ class ScStreamParser:
             except etree.XMLSyntaxError as error:
                 # Messages completed before the bad bytes are still queued: report them.
                 self._drain(events)
+                if self._ended:
+                    return  # bytes after the end of the document are ignored, as documented
                 raise MalformedXmlError(f"malformed XML: {error}") from None
             if self._drain(events):
                 # A message (or the root start tag) ended inside this piece, at one of its
