@@ -13,7 +13,7 @@ for perfect-information games it is the state itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from botarena.core.outcome import Outcome
 from botarena.core.rng import SeededRandom
@@ -73,7 +73,9 @@ class GameState(Protocol[MoveT]):
         ...
 
 
-StateT_co = TypeVar("StateT_co", bound=GameState[object], covariant=True)
+# Any, not object: GameState is invariant in its move type, and a game's state accepts only its
+# own moves, so GameState[Move] is not a GameState[object].
+StateT_co = TypeVar("StateT_co", bound=GameState[Any], covariant=True)
 
 
 class Game(Protocol[StateT_co]):
