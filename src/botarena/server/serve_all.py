@@ -1,0 +1,51 @@
+"""``botarena serve``: every server in one process and one event loop.
+
+The Software-Challenge XML server (all installed SC games, port 13050 by default) and the
+Mau-Mau JSON-lines server (its own port) run side by side until Ctrl-C or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+
+from botarena.server.app import ScServer
+from botarena.server.config import ServerConfig
+from botarena.server.maumau import MauMauServer, ServerOptions
+from botarena.server.registry import installed_plugins
+
+log = logging.getLogger(__name__)
+
+
+async def serve_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> None:
+    """Start the SC server and (unless ``maumau`` is None) the Mau-Mau server; serve until a
+    signal arrives or the task is cancelled, then stop both."""
+    sc_server = ScServer(sc_config)
+    await sc_server.start()
+    games = ", ".join(plugin.game_type for plugin in installed_plugins())
+    log.info("Software-Challenge XML server on %s:%d (%s)", sc_server.host, sc_server.port, games)
+    maumau_server: MauMauServer | None = None
+    try:
+        if maumau is not None:
+            maumau_server = MauMauServer(maumau)
+            await maumau_server.start()  # logs its address, players per game and seed
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        log.info("stopping")
+    finally:
+        if maumau_server is not None:
+            await maumau_server.stop()
+        await sc_server.stop()
+
+
+def run_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> None:
+    """Blocking form of :func:`serve_all`; logs to stderr unless logging is configured."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    asyncio.run(serve_all(sc_config, maumau))
