@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from botarena.core import SeededRandom, Team
+from botarena.core.players import NoLegalMove
 from botarena.games.blokus import BlokusGame, BlokusState, SetMove, Shape
 from botarena.games.blokus.players import (
     PLAYER_NAMES,
     GreedyPlayer,
-    NoLegalMove,
     Player,
     RandomPlayer,
     SearchPlayer,

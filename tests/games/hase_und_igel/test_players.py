@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from botarena.core import InvalidMove, SeededRandom
+from botarena.core.players import NoLegalMove
 from botarena.games.hase_und_igel import GAME, Advance, HaseUndIgelState, Move
 from botarena.games.hase_und_igel.players import (
     PLAYER_NAMES,
     GreedyPlayer,
-    NoLegalMove,
     RandomPlayer,
     SearchPlayer,
     carrot_budget,

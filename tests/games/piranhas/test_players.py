@@ -7,12 +7,12 @@ import itertools
 import pytest
 
 from botarena.core import SeededRandom
+from botarena.core.players import NoLegalMove
 from botarena.games.piranhas import Move, PiranhasGame, PiranhasState, players
 from botarena.games.piranhas.players import (
     PLAYER_NAMES,
     WIN_SCORE,
     GreedyPlayer,
-    NoLegalMove,
     Player,
     RandomPlayer,
     SearchPlayer,

@@ -14,54 +14,40 @@ Every random choice comes from a :class:`SeededRandom` made from the player's se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from typing import TypeAlias
 
 from botarena.core import SeededRandom
+from botarena.core.players import Player as BuiltInPlayer
+from botarena.core.players import RandomPlayer as _RandomPlayer
+from botarena.core.players import (
+    check_player_options,
+    legal_moves_or_raise,
+)
 from botarena.games.blokus.board import STRIDE
 from botarena.games.blokus.colors import TEAM_COLOURS, Color
 from botarena.games.blokus.movegen import legal_placement_keys, target_fields
 from botarena.games.blokus.moves import Move, SetMove
 from botarena.games.blokus.state import BlokusState
 
-PLAYER_NAMES = ("random", "greedy", "search")
+PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
+    "random": (),
+    "greedy": (),
+    "search": ("candidates", "size_weight"),
+}
+"""Each built-in player and the options :func:`make_player` passes to it."""
+PLAYER_NAMES = tuple(PLAYER_OPTIONS)
 SEARCH_CANDIDATES = 30
 """Placements the search player looks at (the best ones in greedy order)."""
 SEARCH_SIZE_WEIGHT = 20.0
 """Value of one placed square, in legal placements of mobility."""
 
 
-class Player(Protocol):
-    """A built-in player: a name and a move for any running position."""
-
-    name: str
-
-    def choose_move(self, state: BlokusState) -> Move:
-        """A legal move for the colour to move. Raises :class:`NoLegalMove` if the game is over."""
-        ...
+Player: TypeAlias = BuiltInPlayer[BlokusState, Move]
+"""A built-in player of this game (see :class:`botarena.core.players.Player`)."""
 
 
-class NoLegalMove(ValueError):  # noqa: N818 - reads as the condition, like InvalidMove
-    """``choose_move`` was called on a finished game."""
-
-
-def _legal_moves(state: BlokusState) -> Sequence[Move]:
-    moves = state.legal_moves()
-    if not moves:
-        raise NoLegalMove(f"no legal move: the game is over ({state.outcome()})")
-    return moves
-
-
-class RandomPlayer:
+class RandomPlayer(_RandomPlayer[Move]):
     """A uniformly random legal move."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = SeededRandom(seed)
-
-    def choose_move(self, state: BlokusState) -> Move:
-        return self.rng.choice(_legal_moves(state))
 
 
 def anchors_after(state: BlokusState, move: SetMove) -> int:
@@ -80,7 +66,7 @@ class GreedyPlayer:
         self.rng = SeededRandom(seed)
 
     def choose_move(self, state: BlokusState) -> Move:
-        moves = _legal_moves(state)
+        moves = legal_moves_or_raise(state)
         placements = [move for move in moves if isinstance(move, SetMove)]
         if not placements:  # unreachable in a running game (stuck colours are eliminated)
             return moves[0]
@@ -123,7 +109,7 @@ class SearchPlayer:
         self.size_weight = size_weight
 
     def choose_move(self, state: BlokusState) -> Move:
-        moves = _legal_moves(state)
+        moves = legal_moves_or_raise(state)
         placements = [move for move in moves if isinstance(move, SetMove)]
         if not placements:  # unreachable in a running game (stuck colours are eliminated)
             return moves[0]
@@ -152,16 +138,13 @@ def make_player(name: str, seed: int | None = None, **options: float | int) -> P
 
     ``options`` go to :class:`SearchPlayer` (``candidates``, ``size_weight``).
     """
-    if name in ("random", "greedy") and options:
-        raise ValueError(f"the {name} player takes no options, got {', '.join(options)}")
+    check_player_options(name, options, PLAYER_OPTIONS)
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
-    if name == "search":
-        return SearchPlayer(
-            seed,
-            candidates=int(options.get("candidates", SEARCH_CANDIDATES)),
-            size_weight=float(options.get("size_weight", SEARCH_SIZE_WEIGHT)),
-        )
-    raise ValueError(f"unknown player {name!r}; choose one of {', '.join(PLAYER_NAMES)}")
+    return SearchPlayer(
+        seed,
+        candidates=int(options.get("candidates", SEARCH_CANDIDATES)),
+        size_weight=float(options.get("size_weight", SEARCH_SIZE_WEIGHT)),
+    )

@@ -18,10 +18,16 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
-from typing import Protocol
+from typing import TypeAlias
 
 from botarena.core import SeededRandom
+from botarena.core.players import Player as BuiltInPlayer
+from botarena.core.players import RandomPlayer as _RandomPlayer
+from botarena.core.players import (
+    check_player_options,
+    choose_best,
+    legal_moves_or_raise,
+)
 from botarena.games.hase_und_igel.actions import CardType, Move
 from botarena.games.hase_und_igel.board import GOAL_INDEX, Board, FieldType
 from botarena.games.hase_und_igel.rules import (
@@ -102,37 +108,12 @@ def evaluate(state: HaseUndIgelState, seat: int) -> float:
     return own - other
 
 
-class HarePlayer(Protocol):
-    """A built-in player: a name and a move for any running position."""
-
-    name: str
-
-    def choose_move(self, state: HaseUndIgelState) -> Move:
-        """A legal move for the player to move. Raises :class:`NoLegalMove` when over."""
-        ...
+HarePlayer: TypeAlias = BuiltInPlayer[HaseUndIgelState, Move]
+"""A built-in player of this game (see :class:`botarena.core.players.Player`)."""
 
 
-class NoLegalMove(ValueError):  # noqa: N818 - reads as the condition, like InvalidMove
-    """``choose_move`` was called on a finished game."""
-
-
-def _legal_moves(state: HaseUndIgelState) -> Sequence[Move]:
-    moves = state.legal_moves()
-    if not moves:
-        raise NoLegalMove(f"no legal move: the game is over ({state.outcome()})")
-    return moves
-
-
-class RandomPlayer:
+class RandomPlayer(_RandomPlayer[Move]):
     """A uniformly random legal move."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = SeededRandom(seed)
-
-    def choose_move(self, state: HaseUndIgelState) -> Move:
-        return self.rng.choice(_legal_moves(state))
 
 
 class GreedyPlayer:
@@ -145,18 +126,13 @@ class GreedyPlayer:
 
     def choose_move(self, state: HaseUndIgelState) -> Move:
         seat = state.turn & 1
-        best: list[Move] = []
-        best_value = -math.inf
-        for move in _legal_moves(state):
+
+        def value_of(move: Move) -> float:
             child = state.clone()
             child.apply(move)
-            value = evaluate(child, seat)
-            if value > best_value:
-                best_value = value
-                best = [move]
-            elif value == best_value:
-                best.append(move)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+            return evaluate(child, seat)
+
+        return choose_best(legal_moves_or_raise(state), value_of, self.rng)
 
 
 DEFAULT_TIME_BUDGET = 1.0
@@ -198,7 +174,7 @@ class SearchPlayer:
         self._deadline = 0.0
 
     def choose_move(self, state: HaseUndIgelState) -> Move:
-        moves = list(_legal_moves(state))
+        moves = list(legal_moves_or_raise(state))
         if len(moves) == 1:
             return moves[0]
         self.rng.shuffle(moves)  # seeded variety among equally good moves
@@ -255,7 +231,13 @@ class SearchPlayer:
         return best
 
 
-PLAYER_NAMES = ("random", "greedy", "search")
+PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
+    "random": (),
+    "greedy": (),
+    "search": ("time_budget", "max_depth"),
+}
+"""Each built-in player and the options :func:`make_player` passes to it."""
+PLAYER_NAMES = tuple(PLAYER_OPTIONS)
 
 
 def make_player(name: str, seed: int | None = None, **options: float | int) -> HarePlayer:
@@ -263,19 +245,13 @@ def make_player(name: str, seed: int | None = None, **options: float | int) -> H
 
     ``options`` go to :class:`SearchPlayer` (``time_budget``, ``max_depth``).
     """
-    if name in ("random", "greedy") and options:
-        raise ValueError(f"the {name} player takes no options, got {', '.join(options)}")
+    check_player_options(name, options, PLAYER_OPTIONS)
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
-    if name == "search":
-        unknown = sorted(set(options) - {"time_budget", "max_depth"})
-        if unknown:
-            raise ValueError(f"unknown search player options: {', '.join(unknown)}")
-        return SearchPlayer(
-            seed,
-            time_budget=float(options.get("time_budget", DEFAULT_TIME_BUDGET)),
-            max_depth=int(options.get("max_depth", MAX_SEARCH_DEPTH)),
-        )
-    raise ValueError(f"unknown player {name!r}; choose one of {', '.join(PLAYER_NAMES)}")
+    return SearchPlayer(
+        seed,
+        time_budget=float(options.get("time_budget", DEFAULT_TIME_BUDGET)),
+        max_depth=int(options.get("max_depth", MAX_SEARCH_DEPTH)),
+    )

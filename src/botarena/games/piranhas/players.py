@@ -21,9 +21,16 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TypeAlias
 
 from botarena.core import SeededRandom
+from botarena.core.players import Player as BuiltInPlayer
+from botarena.core.players import RandomPlayer as _RandomPlayer
+from botarena.core.players import (
+    check_player_options,
+    choose_best,
+    legal_moves_or_raise,
+)
 from botarena.games.piranhas.board import SIZE, SQUARES, largest_swarm
 from botarena.games.piranhas.model import Move
 from botarena.games.piranhas.rules import PiranhasState
@@ -143,37 +150,12 @@ def leaf_terminal_value(state: PiranhasState, ply: int = 0) -> float | None:
 # --------------------------------------------------------------------------- players
 
 
-class Player(Protocol):
-    """A built-in player: a name and a move for any running position."""
-
-    name: str
-
-    def choose_move(self, state: PiranhasState) -> Move:
-        """A legal move for the colour to move. Raises ValueError if the game is over."""
-        ...
+Player: TypeAlias = BuiltInPlayer[PiranhasState, Move]
+"""A built-in player of this game (see :class:`botarena.core.players.Player`)."""
 
 
-class NoLegalMove(ValueError):  # noqa: N818 - reads as the condition, like InvalidMove
-    """``choose_move`` was called on a finished game."""
-
-
-def _legal_moves(state: PiranhasState) -> Sequence[Move]:
-    moves = state.legal_moves()
-    if not moves:
-        raise NoLegalMove(f"no legal move: the game is over ({state.outcome()})")
-    return moves
-
-
-class RandomPlayer:
+class RandomPlayer(_RandomPlayer[Move]):
     """A uniformly random legal move."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = SeededRandom(seed)
-
-    def choose_move(self, state: PiranhasState) -> Move:
-        return self.rng.choice(_legal_moves(state))
 
 
 class GreedyPlayer:
@@ -185,20 +167,14 @@ class GreedyPlayer:
         self.rng = SeededRandom(seed)
 
     def choose_move(self, state: PiranhasState) -> Move:
-        best: list[Move] = []
-        best_value = -math.inf
-        for move in _legal_moves(state):
+        def value_of(move: Move) -> float:
             child = state.clone()
             child.apply_unchecked(move)
             # The child is seen from the opponent's side: negate.
             end = terminal_value(child)
-            value = -(end if end is not None else evaluate(child))
-            if value > best_value:
-                best_value = value
-                best = [move]
-            elif value == best_value:
-                best.append(move)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+            return -(end if end is not None else evaluate(child))
+
+        return choose_best(legal_moves_or_raise(state), value_of, self.rng)
 
 
 # --------------------------------------------------------------------------- search
@@ -288,7 +264,7 @@ class SearchPlayer:
     # ----------------------------------------------------------------- public
 
     def choose_move(self, state: PiranhasState) -> Move:
-        moves = list(_legal_moves(state))
+        moves = list(legal_moves_or_raise(state))
         start = self.clock()
         self._deadline = math.inf if self.time_budget is None else start + self.time_budget
         self._nodes = 0
@@ -433,7 +409,13 @@ def _from_table(score: float, ply: int) -> float:
     return score
 
 
-PLAYER_NAMES = ("random", "greedy", "search")
+PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
+    "random": (),
+    "greedy": (),
+    "search": ("time_budget", "max_depth"),
+}
+"""Each built-in player and the options :func:`make_player` passes to it."""
+PLAYER_NAMES = tuple(PLAYER_OPTIONS)
 
 
 def make_player(name: str, seed: int | None = None, **options: float | int | None) -> Player:
@@ -441,12 +423,9 @@ def make_player(name: str, seed: int | None = None, **options: float | int | Non
 
     ``options`` go to :class:`SearchPlayer` (``time_budget``, ``max_depth``).
     """
-    if name in ("random", "greedy") and options:
-        raise ValueError(f"the {name} player takes no options, got {', '.join(options)}")
+    check_player_options(name, options, PLAYER_OPTIONS)
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
-    if name == "search":
-        return SearchPlayer(seed=seed, **options)  # type: ignore[arg-type]
-    raise ValueError(f"unknown player {name!r}; choose one of {', '.join(PLAYER_NAMES)}")
+    return SearchPlayer(seed=seed, **options)  # type: ignore[arg-type]

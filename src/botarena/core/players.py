@@ -1,0 +1,87 @@
+"""What every game's built-in players share: the player interface, the random player, and
+the arg-max with seeded tie-breaking that greedy players are built on.
+
+A player is an object with a ``name`` and ``choose_move(state) -> move``; each game adds its
+own greedy and search players in ``botarena.games.<game>.players``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from botarena.core.game import GameState
+from botarena.core.rng import SeededRandom
+
+MoveT = TypeVar("MoveT")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+MoveT_co = TypeVar("MoveT_co", covariant=True)
+
+
+class Player(Protocol[StateT_contra, MoveT_co]):
+    """A built-in player: a name and a move for any running position."""
+
+    name: str
+
+    def choose_move(self, state: StateT_contra) -> MoveT_co:
+        """A legal move for the seat to move. Raises :class:`NoLegalMove` when the game is over."""
+        ...
+
+
+class NoLegalMove(ValueError):  # noqa: N818 - reads as the condition, like InvalidMove
+    """``choose_move`` was called on a finished game."""
+
+
+def legal_moves_or_raise(state: GameState[MoveT]) -> Sequence[MoveT]:
+    """The legal moves of ``state``; :class:`NoLegalMove` instead of an empty list."""
+    moves = state.legal_moves()
+    if not moves:
+        raise NoLegalMove(f"no legal move: the game is over ({state.outcome()})")
+    return moves
+
+
+class RandomPlayer(Generic[MoveT]):
+    """A uniformly random legal move, from a seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = SeededRandom(seed)
+
+    def choose_move(self, state: GameState[MoveT]) -> MoveT:
+        return self.rng.choice(legal_moves_or_raise(state))
+
+
+def choose_best(
+    moves: Iterable[MoveT], value_of: Callable[[MoveT], float], rng: SeededRandom
+) -> MoveT:
+    """The move of highest ``value_of``; a seeded random choice among equally good ones."""
+    best: list[MoveT] = []
+    best_value = float("-inf")
+    for move in moves:
+        value = value_of(move)
+        if value > best_value:
+            best_value = value
+            best = [move]
+        elif value == best_value:
+            best.append(move)
+    if not best:
+        raise NoLegalMove("no move to choose from")
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def check_player_options(
+    name: str, options: Mapping[str, Any], accepted: Mapping[str, Iterable[str]]
+) -> None:
+    """Raise a clear ``ValueError`` for an unknown player name or an option it does not take.
+
+    ``accepted`` maps each player name of a game to the option names it takes.
+    """
+    if name not in accepted:
+        raise ValueError(f"unknown player {name!r}; choose one of {', '.join(accepted)}")
+    takes = set(accepted[name])
+    unknown = sorted(set(options) - takes)
+    if unknown and not takes:
+        raise ValueError(f"the {name} player takes no options, got {', '.join(unknown)}")
+    if unknown:
+        raise ValueError(f"unknown {name} player options: {', '.join(unknown)}")

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import pytest
+
+from botarena.core import SeededRandom
+from botarena.core.players import (
+    NoLegalMove,
+    RandomPlayer,
+    check_player_options,
+    choose_best,
+)
+from botarena.games.piranhas import Move, PiranhasState
+
+OPTIONS = {"random": (), "search": ("time_budget",)}
+
+
+def test_choose_best_takes_the_highest_value() -> None:
+    assert choose_best([3, 1, 4, 1, 5], lambda m: -abs(m - 4), SeededRandom(1)) == 4
+
+
+def test_choose_best_breaks_ties_with_the_seeded_generator() -> None:
+    picks = {choose_best(range(10), lambda _: 0.0, SeededRandom(seed)) for seed in range(50)}
+    assert len(picks) > 1  # ties are not always resolved the same way
+    again = [choose_best(range(10), lambda _: 0.0, SeededRandom(seed)) for seed in range(50)]
+    assert again == [choose_best(range(10), lambda _: 0.0, SeededRandom(s)) for s in range(50)]
+
+
+def test_choose_best_of_nothing_is_a_clear_error() -> None:
+    with pytest.raises(NoLegalMove, match="no move to choose from"):
+        choose_best([], float, SeededRandom(1))
+
+
+def test_random_player_on_a_finished_game_raises_no_legal_move() -> None:
+    start = PiranhasState.start()
+    finished = PiranhasState(start.red, start.blue, start.obstacles, turn=60)  # round limit
+    with pytest.raises(NoLegalMove, match="game is over"):
+        RandomPlayer[Move](seed=1).choose_move(finished)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "message"),
+    [
+        ("minimax", {}, "unknown player 'minimax'; choose one of random, search"),
+        ("random", {"depth": 3}, "the random player takes no options, got depth"),
+        ("search", {"depth": 3}, "unknown search player options: depth"),
+    ],
+)
+def test_bad_player_names_and_options_are_clear_errors(
+    name: str, options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        check_player_options(name, options, OPTIONS)
+
+
+def test_accepted_options_pass() -> None:
+    check_player_options("search", {"time_budget": 1.0}, OPTIONS)
