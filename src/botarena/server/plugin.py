@@ -12,7 +12,8 @@ Optional hooks (looked up with ``getattr``, so plugins without them need nothing
 
 * ``GamePlugin.echo_violating_move: bool`` -- attach the offending ``<data>`` as
   ``originalRequest`` to the error a rule violator gets (2018 Hase und Igel does, 2019
-  Piranhas does not);
+  Piranhas does not); only payloads that parsed as a move are echoed, and a match with
+  ``move_echo(move) -> Element`` supplies the echoed element (e.g. actions sorted by order);
 * ``GameMatch.result_override(ends) -> (lines, winner_slot) | None`` -- the official result
   when the generic rule of spec §4.5 does not give it (Hase und Igel TC-62: a violator whose
   partial move reached the goal). ``ends`` maps each violating slot to a

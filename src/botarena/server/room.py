@@ -296,11 +296,13 @@ class Room:
             reason = soft_timeout_reason(self.soft_timeout_s)
             self._end_irregular({slot.index: SlotEnd(ScoreCause.SOFT_TIMEOUT, reason)})
             return
+        move: object = None
         try:
             move = match.parse_move(slot.index, data)
             match.apply(slot.index, move)
         except InvalidMove as invalid:
-            self._rule_violation(peer, slot, invalid.reason, data)
+            # Only a payload that is a move is echoed (a non-move object is not, 2018).
+            self._rule_violation(peer, slot, invalid.reason, self._echo(match, move, data))
             return
         except MalformedMoveError:
             peer.close()  # hard close; the loss of the connection scores LEFT
@@ -313,10 +315,18 @@ class Room:
         self.move_received_at = received_at
         self._boundary()
 
-    def _rule_violation(self, peer: Peer, slot: Slot, reason: str, data: Element) -> None:
+    def _echo(self, match: GameMatch, move: object, data: Element) -> Element | None:
+        """The ``originalRequest`` of a rule violation: none unless the plugin asks for it
+        (2019 Piranhas attaches no move; 2018 Hase und Igel does) and the payload was a move.
+        A match with ``move_echo(move)`` gives the move as the official server re-serialised
+        it; otherwise the payload is echoed as received."""
+        if move is None or not getattr(self.plugin, "echo_violating_move", False):
+            return None
+        move_echo = getattr(match, "move_echo", None)
+        return data if move_echo is None else move_echo(move)
+
+    def _rule_violation(self, peer: Peer, slot: Slot, reason: str, echo: Element | None) -> None:
         message = invalid_move_message(slot.display_name, reason)
-        # 2019 Piranhas attaches no move to the error; 2018 Hase und Igel does (plugin hook).
-        echo = data if getattr(self.plugin, "echo_violating_move", False) else None
         profile = self.plugin.profile
         peer.send(wire.error(self.room_id, message, echo, profile))
         if not profile.violator_gets_result:

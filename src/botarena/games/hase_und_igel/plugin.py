@@ -12,16 +12,21 @@ the interface as follows:
   applies the actions before it and then raises ``MalformedMoveError`` (sender dropped,
   scored LEFT).
 
-What the interface cannot express yet: the per-player reason and ``<winner>`` of the result
-after a violation whose partial move reached the goal (spec 4.4, TC-62). The framework's
-generic result gives the innocent player no reason and names it winner;
-:func:`botarena.games.hase_und_igel.scoring.official_scores` and ``result_winner`` compute
-the official values.
+Two optional framework hooks carry the remaining 2018 details:
+
+* ``echo_violating_move``: the rule violator's error carries the move as
+  ``<originalRequest class="move">`` (actions sorted by order, hints kept);
+* ``result_override``: after a violation whose partial move reached the goal (spec 4.4,
+  TC-62) the official result follows the win condition of the partial state: the innocent
+  player gets the win condition's reason and the ``<winner>`` is whoever the win condition
+  names (possibly the violator). :func:`scoring.official_scores` and
+  :func:`scoring.result_winner` compute these values.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
 from botarena.games.hase_und_igel import printer
@@ -29,7 +34,13 @@ from botarena.games.hase_und_igel import xml as hui_xml
 from botarena.games.hase_und_igel.actions import Move
 from botarena.games.hase_und_igel.game import GAME
 from botarena.games.hase_und_igel.rules import HaseUndIgelState, UnplayableMoveError
-from botarena.games.hase_und_igel.scoring import GAME_TYPE, SCORE_FRAGMENTS, WINNER_FRAGMENT
+from botarena.games.hase_und_igel.scoring import (
+    GAME_TYPE,
+    SCORE_FRAGMENTS,
+    WINNER_FRAGMENT,
+    official_scores,
+    result_winner,
+)
 from botarena.server.plugin import (
     PROFILE_2018,
     Element,
@@ -38,6 +49,12 @@ from botarena.server.plugin import (
     MoveTimeouts,
     ProtocolProfile,
 )
+
+if TYPE_CHECKING:
+    from botarena.core import ScoreCause
+    from botarena.server.results import SlotEnd
+
+ResultLine = tuple["ScoreCause", str | None, Sequence[int]]
 
 NON_MOVE_CLASSES = frozenset(
     {
@@ -96,6 +113,12 @@ class HaseUndIgelMatch:
         except UnplayableMoveError as error:
             raise MalformedMoveError(str(error)) from error
 
+    def move_echo(self, move: object) -> Element:
+        """The ``originalRequest`` of a rule violation: actions sorted by order, hints kept."""
+        if not isinstance(move, Move):
+            raise TypeError(f"not a Hase und Igel move: {move!r}")
+        return hui_xml.move_to_element(move)
+
     def state_element(self) -> Element:
         return hui_xml.state_to_element(self.state, self.names)
 
@@ -112,6 +135,26 @@ class HaseUndIgelMatch:
     def winner_element(self, slot: int) -> Element:
         return hui_xml.winner_to_element(self.state, slot, self.names[slot])
 
+    def result_override(
+        self, ends: Mapping[int, SlotEnd]
+    ) -> tuple[list[ResultLine], int | None] | None:
+        """The official result when a violation leaves a state the win condition has ended.
+
+        The official server scores from the partially applied move (no rollback): when that
+        move already reached the goal, the win condition decides the innocent player's
+        reason and the ``<winner>`` (TC-62: the violator is named winner). Every other end
+        follows the framework's generic rule, so ``None`` is returned for it.
+        """
+        if len(ends) != 1 or self.state.win_condition() is None:
+            return None
+        ((culprit, end),) = ends.items()
+        irregular = Outcome.violation(culprit, end.cause, end.reason)
+        lines: list[ResultLine] = []
+        for seat, score in enumerate(official_scores(self.state, irregular)):
+            reason = end.reason if seat == culprit else score.reason
+            lines.append((score.cause, reason or None, score.parts))
+        return lines, result_winner(self.state, irregular)
+
 
 class HaseUndIgelPlugin:
     """``swc_2018_hase_und_igel``: 2018 profile, 2 s / 10 s, Gewinner, ∅ Feldnummer, ∅ Karotten."""
@@ -120,6 +163,8 @@ class HaseUndIgelPlugin:
     profile: ProtocolProfile = PROFILE_2018
     score_definition: tuple[ScoreFragment, ...] = (WINNER_FRAGMENT, *SCORE_FRAGMENTS)
     timeouts = MoveTimeouts(soft_ms=2000, hard_ms=10000)
+    echo_violating_move = True
+    """2018 attaches the violating move to the error (``originalRequest``)."""
 
     def welcome_color(self, slot: int) -> str:
         return WELCOME_COLORS[slot]
