@@ -64,6 +64,11 @@ class ProtocolProfile:
     violator_gets_result: bool = False
     """2021+: the rule violator's error also goes (with the full text) to observers; the
     violator gets the result and ``left`` before it is closed (spec §4.3 version notes)."""
+    join_display_name: str = "Unknown"
+    """Display name of a player seated by a plain ``join`` (2021: empty, ``displayName=""``)."""
+    empty_compliant_reason: bool = False
+    """2021+: every non-violating player's score carries ``reason=""`` (no win-condition text;
+    spec §4.5); 2018/2019 give the win condition's text on a regular end, else no reason."""
 
     # Not served yet (see spec §9): the ``errorpacket`` that 2021+ servers add before closing
     # a connection (informative exception texts), connections that stay open after a refused

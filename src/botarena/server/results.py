@@ -52,12 +52,27 @@ def build_result(
     slots: int,
     *,
     draw: bool = False,
+    empty_compliant_reason: bool = False,
 ) -> GameResult:
     """The official result of ``match``.
 
     ``ends`` maps violating slots to their cause; ``None`` means the rules ended the game
     (``match.outcome()`` must then be set). ``draw`` scores a stopped game as a draw.
+    ``empty_compliant_reason`` (2021+): every ``REGULAR`` score gets the reason ``""``.
     """
+    result = _build_result(match, ends, slots, draw)
+    if not empty_compliant_reason:
+        return result
+    scores = tuple(
+        SlotScore(s.cause, "", s.parts) if s.cause is ScoreCause.REGULAR else s
+        for s in result.scores
+    )
+    return GameResult(scores=scores, winner=result.winner)
+
+
+def _build_result(
+    match: GameMatch, ends: Mapping[int, SlotEnd] | None, slots: int, draw: bool
+) -> GameResult:
     scores: list[SlotScore] = []
     override = getattr(match, "result_override", None)
     official = None if override is None else override(dict(ends or {}))

@@ -147,7 +147,11 @@ class Room:
                 slot.client = peer
                 break
         else:
-            slot = Slot(index=len(self.slots), client=peer)
+            slot = Slot(
+                index=len(self.slots),
+                display_name=self.plugin.profile.join_display_name,
+                client=peer,
+            )
             self.slots.append(slot)
         self.lobby.joined_room(peer, self)
         slot.joined_sent = True
@@ -472,9 +476,15 @@ class Room:
         if match is None:
             # The room ends before it started: a game is made only to report its statistics.
             names = [slot.display_name for slot in self.slots]
-            names += [DEFAULT_DISPLAY_NAME] * (SLOTS_PER_ROOM - len(names))
+            names += [self.plugin.profile.join_display_name] * (SLOTS_PER_ROOM - len(names))
             match = self.plugin.new_match(names, self.setup)
-        result = build_result(match, outcome_ends, SLOTS_PER_ROOM, draw=draw)
+        result = build_result(
+            match,
+            outcome_ends,
+            SLOTS_PER_ROOM,
+            draw=draw,
+            empty_compliant_reason=self.plugin.profile.empty_compliant_reason,
+        )
         self.lobby.record_test_scores(self, result)
         element = result_element(self.room_id, self.plugin, match, result)
         message = wire.encode(element)

@@ -37,6 +37,11 @@ PROFILE_2021 = ProtocolProfile(
     error_request_field="originalMessage",
     joined_on_prepared_immediately=True,
     cancel_sends_result=True,
+    observers_see_paused_states=True,
+    paused_events=True,
+    violator_gets_result=True,
+    join_display_name="",
+    empty_compliant_reason=True,
 )
 """21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
 
