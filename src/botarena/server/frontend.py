@@ -81,12 +81,13 @@ class ScConnection(asyncio.Protocol):
             self._closed = True
             self._transport.abort()
 
-    def close(self, close_element: bytes | None = None) -> None:
+    def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
         if self._closed or self._transport is None:
             return
         if close_element is not None:
             self._transport.write(self._writer.message_bytes(close_element))
-        self._transport.write(self._writer.close())
+        if end_document:
+            self._transport.write(self._writer.close())
         self._closed = True
         self._transport.close()
 
@@ -117,7 +118,7 @@ class ScConnection(asyncio.Protocol):
                     return
                 self._handle(event, received_at)
             log.info("connection %d: protocol error: %s", self.peer_id, error)
-            self.close()
+            self._drop()
             return
         for event in events:
             if self._closed:
@@ -126,8 +127,13 @@ class ScConnection(asyncio.Protocol):
         self._track_partial(data, bool(events), received_at)
 
     def eof_received(self) -> bool | None:
-        self.close()
+        self._drop()
         return False
+
+    def _drop(self) -> None:
+        """Close because of the client's end of stream or unreadable input (profile decides
+        whether ``</protocol>`` is written first)."""
+        self.close(end_document=self.lobby.profile_for(self).end_document_on_drop)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
@@ -160,14 +166,14 @@ class ScConnection(asyncio.Protocol):
 
     def _handle(self, event: MessageReceived | StreamEnded, received_at: float) -> None:
         if isinstance(event, StreamEnded):
-            self.close()
+            self._drop()
             return
         self.messages_received += 1
         try:
             request = msg.decode_request(event.element)
         except ProtocolError as error:
             log.info("connection %d: %s", self.peer_id, error)
-            self.close()
+            self._drop()
             return
         try:
             self.dispatch(request, received_at)

@@ -17,7 +17,13 @@ from botarena.core import ScoreFragment, SeededRandom
 from botarena.server import wire
 from botarena.server.config import ServerConfig
 from botarena.server.peer import Clock, Peer
-from botarena.server.plugin import PROFILE_2019, Element, GamePlugin, GameSetup
+from botarena.server.plugin import (
+    Element,
+    GamePlugin,
+    GameSetup,
+    ProtocolProfile,
+    lobby_profile,
+)
 from botarena.server.results import GameResult
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable
@@ -84,7 +90,11 @@ class Lobby:
         """If set, gets the seconds from each move's arrival to the next move request's write."""
         self._rng = SeededRandom(config.seed)
         self._rooms_created = 0
-        self._close_element = wire.close_element(PROFILE_2019)
+        self.profile = lobby_profile(self.plugins.values())
+        """Protocol of requests outside any room (lobby errors, drops before a join)."""
+        self._close_element = wire.close_element(self.profile)
+        self._peer_profiles: dict[int, ProtocolProfile] = {}
+        """Protocol of the last room each connection sat or observed in (kept after the game)."""
 
     # ----------------------------------------------------------------- helpers
 
@@ -340,6 +350,7 @@ class Lobby:
     def peer_lost(self, peer: Peer) -> None:
         """A connection is gone (either side closed it)."""
         self.admins.pop(peer.peer_id, None)
+        self._peer_profiles.pop(peer.peer_id, None)
         for room in list(self._memberships.pop(peer.peer_id, {}).values()):
             self._guarded(room, lambda room=room: room.peer_lost(peer))  # type: ignore[misc]
 
@@ -379,8 +390,13 @@ class Lobby:
             except Exception:
                 log.exception("room listener failed for %s", room.room_id)
 
+    def profile_for(self, peer: Peer) -> ProtocolProfile:
+        """The protocol ``peer`` speaks: its room's, or the lobby's before it entered one."""
+        return self._peer_profiles.get(peer.peer_id, self.profile)
+
     def joined_room(self, peer: Peer, room: Room) -> None:
         """``peer`` now sits or observes in ``room`` (called by the room)."""
+        self._peer_profiles[peer.peer_id] = room.plugin.profile
         self._memberships.setdefault(peer.peer_id, {})[room.room_id] = room
 
     def room_started(self, room: Room) -> None:

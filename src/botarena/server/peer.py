@@ -27,8 +27,9 @@ class Peer(Protocol):
         """Write one complete, already serialised message (no-op once closed)."""
         ...
 
-    def close(self, close_element: bytes | None = None) -> None:
-        """Write ``close_element`` if given, then the end of the stream, and close."""
+    def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
+        """Write ``close_element`` if given, then the end of the stream (unless
+        ``end_document`` is false), and close."""
         ...
 
 

@@ -24,7 +24,7 @@ Optional hooks (looked up with ``getattr``, so plugins without them need nothing
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -66,6 +66,10 @@ class ProtocolProfile:
     violator gets the result and ``left`` before it is closed (spec §4.3 version notes)."""
     join_display_name: str = "Unknown"
     """Display name of a player seated by a plain ``join`` (2021: empty, ``displayName=""``)."""
+    end_document_on_drop: bool = True
+    """2018/2019 write ``</protocol>`` also when they drop a client for its end of document, its
+    EOF or input they cannot read; 2021 then just closes the socket (it writes ``</protocol>``
+    only after its own close element or the client's)."""
     empty_compliant_reason: bool = False
     """2021+: every non-violating player's score carries ``reason=""`` (no win-condition text;
     spec §4.5); 2018/2019 give the win condition's text on a regular end, else no reason."""
@@ -81,6 +85,16 @@ PROFILE_2019 = ProtocolProfile(
     move_request_class="sc.framework.plugins.protocol.MoveRequest",
 )
 PROFILE_2018 = PROFILE_2019  # identical at the framework level (spec §0)
+
+
+def lobby_profile(plugins: Iterable[GamePlugin]) -> ProtocolProfile:
+    """The protocol of the lobby (requests before a connection is in a room): the profile of
+    the served games when they all share one (a server for one season answers like that
+    season's official server), the 2019 profile for a mixed server."""
+    profiles = {plugin.profile for plugin in plugins}
+    if len(profiles) == 1:
+        return profiles.pop()
+    return PROFILE_2019
 
 
 @dataclass(frozen=True, slots=True)

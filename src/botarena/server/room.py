@@ -309,7 +309,8 @@ class Room:
             self._rule_violation(peer, slot, invalid.reason, self._echo(match, move, data))
             return
         except MalformedMoveError:
-            peer.close()  # hard close; the loss of the connection scores LEFT
+            # hard close; the loss of the connection scores LEFT
+            peer.close(end_document=self.plugin.profile.end_document_on_drop)
             self._end_irregular({slot.index: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
             return
         self._finish_request(pending)

@@ -41,6 +41,7 @@ PROFILE_2021 = ProtocolProfile(
     paused_events=True,
     violator_gets_result=True,
     join_display_name="",
+    end_document_on_drop=False,
     empty_compliant_reason=True,
 )
 """21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
