@@ -627,6 +627,22 @@ def room_error(
     return room(room_id, data)
 
 
+def error_packet(message: str, original_request: Element | None = None) -> Element:
+    """2021+ top-level ``<errorpacket message>`` (spec §2.3.13) with an optional copy of the
+    offending request as ``<originalRequest class="ALIAS" …>`` (its attributes and children)."""
+    packet = _make("errorpacket", ("message", message))
+    if original_request is not None:
+        original = etree.SubElement(packet, "originalRequest")
+        original.set("class", str(original_request.tag))
+        for name, value in original_request.attrib.items():
+            original.set(name, value)
+        for child in original_request:
+            copied = copy.deepcopy(child)
+            copied.tail = None
+            original.append(copied)
+    return packet
+
+
 def score_definition(fragments: Iterable[ScoreFragment]) -> Element:
     definition = etree.Element("definition")
     for fragment in fragments:

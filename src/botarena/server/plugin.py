@@ -14,6 +14,9 @@ Optional hooks (looked up with ``getattr``, so plugins without them need nothing
   ``originalRequest`` to the error a rule violator gets (2018 Hase und Igel does, 2019
   Piranhas does not); only payloads that parsed as a move are echoed, and a match with
   ``move_echo(move) -> Element`` supplies the echoed element (e.g. actions sorted by order);
+* ``GameMatch.violation_message(invalid) -> str`` -- the text after "Ungueltiger Zug von
+  'NAME'." in the violator's error when it is not the result's reason (2021 Blokus prints
+  the exception: ``InvalidMoveException(mistake=…, move=…)``);
 * ``GameMatch.result_override(ends) -> (lines, winner_slot) | None`` -- the official result
   when the generic rule of spec §4.5 does not give it (Hase und Igel TC-62: a violator whose
   partial move reached the goal). ``ends`` maps each violating slot to a
@@ -70,6 +73,9 @@ class ProtocolProfile:
     """2018/2019 write ``</protocol>`` also when they drop a client for its end of document, its
     EOF or input they cannot read; 2021 then just closes the socket (it writes ``</protocol>``
     only after its own close element or the client's)."""
+    error_packets: bool = False
+    """2021+: before closing a client because of its request the server sends a top-level
+    ``<errorpacket message="EXCEPTION: TEXT">`` echoing the request (spec §2.3.13)."""
     empty_compliant_reason: bool = False
     """2021+: every non-violating player's score carries ``reason=""`` (no win-condition text;
     spec §4.5); 2018/2019 give the win condition's text on a regular end, else no reason."""

@@ -7,11 +7,14 @@ serialised without locks and every connection sees them in the order they were p
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
+
+from lxml import etree
 
 from botarena.core import InvalidMove, ScoreCause
 from botarena.server import wire
@@ -32,6 +35,8 @@ SLOTS_PER_ROOM = 2
 LEFT_REASON = "Der Spieler hat das Spiel verlassen"
 NOT_YOUR_TURN = "It's not your turn yet."
 NOT_REQUESTED = "We didn't request a data from you yet."
+GAME_LOGIC_EXCEPTION = "sc.api.plugins.exceptions.GameLogicException"
+"""2021: prefix of the ``errorpacket`` text for a rule violation."""
 
 
 def soft_timeout_reason(seconds: float) -> str:
@@ -306,7 +311,10 @@ class Room:
             match.apply(slot.index, move)
         except InvalidMove as invalid:
             # Only a payload that is a move is echoed (a non-move object is not, 2018).
-            self._rule_violation(peer, slot, invalid.reason, self._echo(match, move, data))
+            describe = getattr(match, "violation_message", None)
+            text = invalid.reason if describe is None else describe(invalid)
+            echo = self._echo(match, move, data)
+            self._rule_violation(peer, slot, invalid.reason, echo, text=text, data=data)
             return
         except MalformedMoveError:
             # hard close; the loss of the connection scores LEFT
@@ -330,20 +338,43 @@ class Room:
         move_echo = getattr(match, "move_echo", None)
         return data if move_echo is None else move_echo(move)
 
-    def _rule_violation(self, peer: Peer, slot: Slot, reason: str, echo: Element | None) -> None:
-        message = invalid_move_message(slot.display_name, reason)
+    def _rule_violation(
+        self,
+        peer: Peer,
+        slot: Slot,
+        reason: str,
+        echo: Element | None,
+        *,
+        text: str | None = None,
+        data: Element | None = None,
+    ) -> None:
+        """``reason`` goes into the result; ``text`` (default: ``reason``) into the error."""
+        text = reason if text is None else text
+        message = invalid_move_message(slot.display_name, text)
         profile = self.plugin.profile
         peer.send(wire.error(self.room_id, message, echo, profile))
         if not profile.violator_gets_result:
             peer.close(self._close_element)
         # 2019: observers get the bare reason; 2021+: the offender's full message.
-        observer_text = message if profile.violator_gets_result else reason
+        observer_text = message if profile.violator_gets_result else text
         observer_error = wire.error(self.room_id, observer_text, echo, profile)
         for observer in list(self.observers.values()):
             observer.send(observer_error)
         self._end_irregular({slot.index: SlotEnd(ScoreCause.RULE_VIOLATION, reason)})
         if profile.violator_gets_result:
+            if profile.error_packets:
+                packet = f"{GAME_LOGIC_EXCEPTION}: {text}"
+                request = None if data is None else self._room_packet(data)
+                peer.send(wire.error_packet(packet, request))
             peer.close(self._close_element)
+
+    def _room_packet(self, data: Element) -> Element:
+        """The ``<room roomId><data …/></room>`` request a client sent (a copy)."""
+        packet = etree.Element("room", roomId=self.room_id)
+        copied = copy.deepcopy(data)
+        copied.tail = None
+        packet.append(copied)
+        return packet
 
     def _finish_request(self, pending: PendingRequest) -> None:
         if pending.hard_timer is not None:

@@ -106,6 +106,10 @@ def error(
     return encode(element)
 
 
+def error_packet(message: str, original_request: Element | None = None) -> bytes:
+    return encode(sc_messages.error_packet(message, original_request))
+
+
 def result(
     room_id: str,
     fragments: Iterable[ScoreFragment],

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from botarena.core import Outcome, ScoreAggregation, ScoreFragment, SeededRandom, Team
+from botarena.core import InvalidMove, Outcome, ScoreAggregation, ScoreFragment, SeededRandom, Team
 from botarena.games.blokus import xml as blokus_xml
 from botarena.games.blokus.board import BOARD_SIZE, STRIDE
 from botarena.games.blokus.colors import COLOURS
 from botarena.games.blokus.game import GAME_TYPE, BlokusGame
-from botarena.games.blokus.moves import Move, SetMove, SkipMove
+from botarena.games.blokus.moves import InvalidBlokusMove, Move, SetMove, SkipMove
 from botarena.games.blokus.shapes import ALL_SHAPES
 from botarena.games.blokus.state import BlokusState
 from botarena.protocol.xstream import escape_attribute
@@ -42,6 +42,7 @@ PROFILE_2021 = ProtocolProfile(
     violator_gets_result=True,
     join_display_name="",
     end_document_on_drop=False,
+    error_packets=True,
     empty_compliant_reason=True,
 )
 """21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
@@ -214,6 +215,14 @@ class BlokusMatch:
             raise TypeError(f"not a Blokus move: {move!r}")
         self.state.apply(move)
 
+    def violation_message(self, invalid: InvalidMove) -> str:
+        """The error text 21.4.0 prints: the exception, not the result's reason."""
+        if not isinstance(invalid, InvalidBlokusMove):
+            return invalid.reason
+        move = invalid.move if invalid.mistake.carries_move else None
+        move_text = "null" if move is None else move.text()
+        return f"InvalidMoveException(mistake={invalid.mistake.message}, move={move_text})"
+
     def state_element(self) -> Element:
         return blokus_xml.state_to_element(self.state, *self.names)
 
@@ -237,6 +246,8 @@ class BlokusPlugin:
     profile: ProtocolProfile = PROFILE_2021
     score_definition: tuple[ScoreFragment, ...] = (WINNER_FRAGMENT, POINTS_FRAGMENT)
     timeouts = MoveTimeouts(soft_ms=2000, hard_ms=10000)
+    echo_violating_move = True
+    """21.4.0 attaches the violating move to the error (``originalMessage``)."""
 
     def __init__(self) -> None:
         self._game = BlokusGame()
