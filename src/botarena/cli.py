@@ -130,7 +130,7 @@ def tournament_maumau(args: tuple[str, ...]) -> None:
 
 # Commands defined in their own packages register here.
 # -- bot SDK: `botarena bot piranhas|hase_und_igel|blokus NAME ...` (botarena.client.cli)
-# -- runner: `botarena test ...`, `botarena play ...` (botarena.runner.cli)
+__import__("botarena.runner.cli").runner.cli.register_commands(cli)  # runner: test, play
 
 
 def main() -> None:

@@ -1,0 +1,253 @@
+"""Plays one scheduled game on the embedded server: prepare the room, start both bot
+processes with their reservations, watch them, and turn the server's result into a record.
+
+The watchdog guarantees an end: a bot that exits before connecting ends the game at once, one
+that never connects ends it after ``connect_timeout_s``, and a game running longer than
+``game_timeout_s`` is aborted. Move timeouts are the server's (soft and hard timeout).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from botarena.core import ScoreCause
+from botarena.runner.bots import BotSpec
+from botarena.runner.limits import (
+    CONNECT_TIMEOUT_S,
+    EXIT_GRACE_S,
+    GAME_TIMEOUT_S,
+    WATCHDOG_POLL_S,
+)
+from botarena.runner.schedule import ScheduledGame
+from botarena.server import GameSetup, ScServer, SlotDescriptor, wire
+from botarena.server.results import GameResult
+from botarena.server.room import Room, RoomPhase
+
+
+@dataclass(frozen=True, slots=True)
+class DriverLimits:
+    connect_timeout_s: float = CONNECT_TIMEOUT_S
+    game_timeout_s: float = GAME_TIMEOUT_S
+    exit_grace_s: float = EXIT_GRACE_S
+    can_timeout: bool = True
+
+
+def game_dir_name(index: int) -> str:
+    return f"game-{index:06d}"
+
+
+class RoomWatcher:
+    """One listener on the lobby that resolves a future per room id when the room ends, and
+    writes that room's replay where the runner wants it."""
+
+    def __init__(self, server: ScServer) -> None:
+        self._waiting: dict[str, tuple[asyncio.Future[tuple[Room, GameResult | None]], Path]] = {}
+        server.lobby.replay_sink = None  # replays are written per game below
+        server.lobby.room_listeners.append(self._finished)
+
+    def expect(
+        self, room_id: str, replay_path: Path
+    ) -> asyncio.Future[tuple[Room, GameResult | None]]:
+        future: asyncio.Future[tuple[Room, GameResult | None]] = (
+            asyncio.get_running_loop().create_future()
+        )
+        self._waiting[room_id] = (future, replay_path)
+        return future
+
+    def _finished(self, room: Room, result: GameResult | None) -> None:
+        entry = self._waiting.pop(room.room_id, None)
+        if entry is None:
+            return
+        future, replay_path = entry
+        if room.replay:
+            replay_path.write_bytes(wire.REPLAY_START + b"".join(room.replay) + wire.REPLAY_END)
+        if not future.done():
+            future.set_result((room, result))
+
+
+def score_of_bot(result: GameResult | None, slot: int) -> float | None:
+    """1 / 0.5 / 0 for the bot in ``slot``; ``None`` for a void game (nobody won or drew,
+    e.g. both scored a loss after a runner abort): it counts in no statistic."""
+    if result is None:
+        return None
+    points = [score.match_points for score in result.scores]
+    if sum(points) != 2:
+        return None
+    return points[slot] / 2.0
+
+
+async def play_game(
+    server: ScServer,
+    *,
+    watcher: RoomWatcher,
+    game_type: str,
+    game: ScheduledGame,
+    bots: tuple[BotSpec, BotSpec],
+    run_dir: Path,
+    limits: DriverLimits,
+) -> dict[str, Any]:
+    """Play ``game``; returns its record (see the summary format in ``botarena.runner``)."""
+    folder = run_dir / "games" / game_dir_name(game.index)
+    folder.mkdir(parents=True, exist_ok=True)
+    seated = [bots[bot_index] for bot_index in game.seats]
+    prepared = server.lobby.prepare_room(
+        game_type,
+        [SlotDescriptor(bot.label, can_timeout=limits.can_timeout) for bot in seated],
+        GameSetup(seed=game.seed),
+    )
+    room = server.lobby.rooms[prepared.room_id]
+    replay_path = folder / "replay.xml"
+    finished = watcher.expect(prepared.room_id, replay_path)
+    log_paths = [folder / f"slot{slot}-{bot.label}.log" for slot, bot in enumerate(seated)]
+    processes: list[asyncio.subprocess.Process | None] = [None, None]
+    notes: dict[int, str] = {}
+    started = time.monotonic()
+    for slot, bot in enumerate(seated):
+        argv = bot.argv(server.host, server.port, prepared.reservations[slot])
+        with log_paths[slot].open("wb") as log_file:
+            try:
+                processes[slot] = await asyncio.create_subprocess_exec(
+                    *argv, stdin=asyncio.subprocess.DEVNULL, stdout=log_file, stderr=log_file
+                )
+            except OSError as error:
+                log_file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())
+                notes[slot] = f"could not be started: {error}"
+    try:
+        room_result = await _watch(
+            room,
+            finished=finished,
+            processes=processes,
+            notes=notes,
+            started=started,
+            limits=limits,
+        )
+    finally:
+        exit_codes = await _reap(processes, limits.exit_grace_s)
+    duration = time.monotonic() - started
+    ended_room, result = room_result
+    return _record(
+        game,
+        seated=seated,
+        result=result,
+        room=ended_room,
+        notes=notes,
+        exit_codes=exit_codes,
+        log_paths=log_paths,
+        replay_path=replay_path,
+        run_dir=run_dir,
+        duration=duration,
+    )
+
+
+async def _watch(
+    room: Room,
+    *,
+    finished: asyncio.Future[tuple[Room, GameResult | None]],
+    processes: list[asyncio.subprocess.Process | None],
+    notes: dict[int, str],
+    started: float,
+    limits: DriverLimits,
+) -> tuple[Room, GameResult | None]:
+    while True:
+        with contextlib.suppress(TimeoutError):
+            return await asyncio.wait_for(asyncio.shield(finished), WATCHDOG_POLL_S)
+        elapsed = time.monotonic() - started
+        if room.phase is RoomPhase.CREATED:
+            for slot, process in enumerate(processes):
+                if room.slots[slot].client is not None:
+                    continue
+                if process is None:
+                    notes.setdefault(slot, "could not be started")
+                elif process.returncode is not None:
+                    notes[slot] = f"exited with code {process.returncode} before connecting"
+                elif elapsed > limits.connect_timeout_s:
+                    notes[slot] = f"did not connect within {limits.connect_timeout_s:g} s"
+            empty = [slot for slot in range(len(processes)) if room.slots[slot].client is None]
+            # Wait for the other bot to arrive (or to fail too): only the failed slots lose.
+            if notes and all(slot in notes for slot in empty):
+                room.step(forced=True)  # ends the room: every empty slot scores LEFT
+        elif elapsed > limits.game_timeout_s:
+            room.abort(f"watchdog: game exceeded {limits.game_timeout_s:g} s")
+        if elapsed > limits.game_timeout_s + limits.connect_timeout_s + 5.0:
+            room.abort("watchdog: the room did not end")  # last resort, never reached normally
+            if not finished.done():
+                return room, None
+
+
+async def _reap(
+    processes: list[asyncio.subprocess.Process | None], grace_s: float
+) -> list[int | None]:
+    codes: list[int | None] = []
+    for process in processes:
+        if process is None:
+            codes.append(None)
+            continue
+        try:
+            codes.append(await asyncio.wait_for(process.wait(), grace_s))
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+            codes.append(None)  # killed by the runner after the game
+    return codes
+
+
+def _record(
+    game: ScheduledGame,
+    *,
+    seated: list[BotSpec],
+    result: GameResult | None,
+    room: Room,
+    notes: dict[int, str],
+    exit_codes: list[int | None],
+    log_paths: list[Path],
+    replay_path: Path,
+    run_dir: Path,
+    duration: float,
+) -> dict[str, Any]:
+    slots = []
+    problems = []
+    for slot, bot in enumerate(seated):
+        score = result.scores[slot] if result is not None else None
+        cause = score.cause.value if score is not None else ScoreCause.UNKNOWN.value
+        entry: dict[str, Any] = {
+            "bot": bot.label,
+            "cause": cause,
+            "reason": score.reason if score is not None else "the room ended without a result",
+            "match_points": score.match_points if score is not None else None,
+            "scores": list(score.parts) if score is not None else [],
+            "exit_code": exit_codes[slot],
+            "log": str(log_paths[slot].relative_to(run_dir)),
+        }
+        if slot in notes:
+            entry["runner_note"] = notes[slot]
+        slots.append(entry)
+        if cause != ScoreCause.REGULAR.value:
+            detail = f"; {notes[slot]}" if slot in notes else ""
+            problems.append(
+                f"bot {bot.label} (slot {slot}): {cause}: {entry['reason']}{detail}; "
+                f"log: {log_paths[slot]}"
+            )
+    bot_scores = {}
+    for slot, bot in enumerate(seated):
+        bot_scores[bot.label] = score_of_bot(result, slot)
+    winner = None if result is None or result.winner is None else seated[result.winner].label
+    return {
+        "index": game.index,
+        "pair": game.pair,
+        "seed": game.seed,
+        "slots": slots,
+        "winner": winner,
+        "bot_scores": bot_scores,
+        "cause": "REGULAR" if not problems else "; ".join(problems),
+        "regular": not problems,
+        "moves": len(room.stats.move_times_ms),
+        "move_times_ms": [round(ms, 3) for ms in room.stats.move_times_ms],
+        "duration_s": round(duration, 3),
+        "replay": str(replay_path.relative_to(run_dir)) if replay_path.exists() else None,
+    }

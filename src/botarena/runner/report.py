@@ -1,0 +1,149 @@
+"""Statistics of a run from its game records, and the live display.
+
+Everything is from BOT_A's point of view and attributed per bot (never per colour or slot):
+a record's ``bot_scores`` maps each bot's label to 1 / 0.5 / 0 (``None``: void game).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from rich.console import Console
+from rich.live import Live
+from rich.text import Text
+
+from botarena.runner.stats import (
+    WDL,
+    Pentanomial,
+    Sprt,
+    SprtDecision,
+    elo_estimate,
+)
+
+
+def wdl_of(records: Iterable[dict[str, Any]], label: str) -> WDL:
+    scores = [r["bot_scores"][label] for r in records if r["bot_scores"].get(label) is not None]
+    return WDL.from_scores(scores)
+
+
+def pentanomial_of(records: dict[int, dict[str, Any]], label: str) -> Pentanomial:
+    """Complete pairs (both games finished and not void) by BOT_A's pair points."""
+    pairs = []
+    for index, first in records.items():
+        if index % 2:
+            continue
+        second = records.get(index + 1)
+        if second is None:
+            continue
+        a, b = first["bot_scores"].get(label), second["bot_scores"].get(label)
+        if a is not None and b is not None:
+            pairs.append((a, b))
+    return Pentanomial.from_game_pairs(pairs)
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def statistics(
+    records: dict[int, dict[str, Any]], labels: tuple[str, str], sprt: Sprt | None
+) -> dict[str, Any]:
+    """The ``statistics`` block of the summary."""
+    wdl = wdl_of(records.values(), labels[0])
+    penta = pentanomial_of(records, labels[0])
+    results: WDL | Pentanomial = penta if penta.pairs > 0 else wdl
+    estimate = elo_estimate(results)
+    block: dict[str, Any] = {
+        "perspective": labels[0],
+        "games": len(records),
+        "void_games": sum(1 for r in records.values() if r["bot_scores"][labels[0]] is None),
+        "irregular_games": sum(1 for r in records.values() if not r["regular"]),
+        "wins": wdl.wins,
+        "draws": wdl.draws,
+        "losses": wdl.losses,
+        "points": {labels[0]: wdl.points, labels[1]: wdl.games - wdl.points},
+        "pentanomial": list(penta.counts),
+        "elo_model": "pentanomial" if penta.pairs > 0 else "trinomial",
+        "elo": _finite(estimate.elo),
+        "elo_ci95": [_finite(estimate.ci_low), _finite(estimate.ci_high)],
+        "elo_margin": _finite(estimate.margin),
+        "los": estimate.los,
+    }
+    if sprt is not None:
+        outcome = sprt.test(results)
+        block["sprt"] = {
+            "elo0": sprt.elo0,
+            "elo1": sprt.elo1,
+            "alpha": sprt.alpha,
+            "beta": sprt.beta,
+            "model": sprt.model.value,
+            "llr": outcome.llr,
+            "bounds": [outcome.lower, outcome.upper],
+            "decision": outcome.decision.value,
+        }
+    return block
+
+
+def sprt_decided(block: dict[str, Any]) -> bool:
+    sprt = block.get("sprt")
+    return sprt is not None and sprt["decision"] != SprtDecision.CONTINUE.value
+
+
+def _signed(value: float | None) -> str:
+    return "inf" if value is None else f"{value + 0.0:+.1f}"  # + 0.0: no "-0.0"
+
+
+def status_line(block: dict[str, Any], planned: int, labels: tuple[str, str]) -> str:
+    margin = block["elo_margin"]
+    text = (
+        f"{block['games']}/{planned} games  {labels[0]} vs {labels[1]}: "
+        f"W {block['wins']}  D {block['draws']}  L {block['losses']}  "
+        f"Elo {_signed(block['elo'])} ± {'inf' if margin is None else f'{margin:.1f}'} "
+        f"({block['elo_model']})  LOS {100 * block['los']:.1f}%"
+    )
+    if block["irregular_games"]:
+        text += f"  irregular {block['irregular_games']}"
+    sprt = block.get("sprt")
+    if sprt is not None:
+        low, high = sprt["bounds"]
+        text += f"  LLR {sprt['llr']:.2f} [{low:.2f}, {high:.2f}] {sprt['decision']}"
+    return text
+
+
+class Reporter:
+    """Live status on a terminal (rich), one plain line per game otherwise; problems always
+    printed in full, naming the bot and its log."""
+
+    def __init__(self, planned: int, labels: tuple[str, str], console: Console | None = None):
+        self.console = console or Console()
+        self.planned = planned
+        self.labels = labels
+        self._live: Live | None = None
+
+    def __enter__(self) -> Reporter:
+        if self.console.is_terminal:
+            self._live = Live(Text("starting…"), console=self.console, refresh_per_second=4)
+            self._live.__enter__()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._live is not None:
+            self._live.__exit__(None, None, None)
+            self._live = None
+
+    def game_finished(self, record: dict[str, Any], block: dict[str, Any]) -> None:
+        if not record["regular"]:
+            self.console.print(
+                Text(f"game {record['index']} (seed {record['seed']}): {record['cause']}"),
+                style="yellow",
+            )
+        line = status_line(block, self.planned, self.labels)
+        if self._live is not None:
+            self._live.update(Text(line))
+        else:
+            self.console.print(Text(line))
+
+    def message(self, text: str) -> None:
+        self.console.print(Text(text))

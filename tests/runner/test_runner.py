@@ -1,0 +1,198 @@
+"""End-to-end tests of ``botarena test``: real bot processes, the embedded server on a real
+ephemeral port, real files. The bad-bot zoo lives in tests/runner/bots/piranhas_bot.py."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from botarena.runner.cli import SPRT_MODELS
+from botarena.runner.driver import DriverLimits
+from botarena.runner.run import RunConfig, run_test
+from botarena.runner.schedule import MAX_GAMES, pair_seed, schedule
+from botarena.runner.stats import SprtModel
+from botarena.runner.store import StoreError
+
+BOT_SCRIPT = Path(__file__).parent / "bots" / "piranhas_bot.py"
+FAST = DriverLimits(connect_timeout_s=10.0, game_timeout_s=60.0, exit_grace_s=2.0)
+
+
+def bot(mode: str) -> str:
+    return f"{sys.executable} {BOT_SCRIPT} {mode}"
+
+
+def run(tmp_path: Path, bot_a: str, bot_b: str, **options):
+    output = io.StringIO()
+    options.setdefault("limits", FAST)
+    options.setdefault("seed", 11)
+    options.setdefault("games", 2)
+    config = RunConfig(
+        game="piranhas",
+        bot_a=bot_a,
+        bot_b=bot_b,
+        concurrency=2,
+        out_dir=tmp_path / "run",
+        **options,
+    )
+    asyncio.run(run_test(config, Console(file=output, width=200)))
+    summary = json.loads((tmp_path / "run" / "summary.json").read_text())
+    return summary, output.getvalue()
+
+
+def test_schedule_pairs_share_a_seed_and_swap_sides():
+    games = schedule(6, 5)
+    assert [g.seats for g in games] == [(0, 1), (1, 0)] * 3
+    assert [g.pair for g in games] == [0, 0, 1, 1, 2, 2]
+    assert games[0].seed == games[1].seed == pair_seed(5, 0)
+    assert len({g.seed for g in games}) == 3
+    assert schedule(6, 5) == games  # a pure function of the base seed
+
+
+def test_schedule_refuses_too_many_games():
+    with pytest.raises(ValueError, match="between 1"):
+        schedule(MAX_GAMES + 1, 1)
+
+
+def test_small_run_between_two_bots_has_a_correct_summary(tmp_path):
+    summary, output = run(tmp_path, bot("random"), bot("random"), games=4)
+    games = summary["games"]
+    labels = [b["label"] for b in summary["settings"]["bots"]]
+    assert labels == ["piranhas_bot.py-1", "piranhas_bot.py-2"]
+    assert [g["index"] for g in games] == [0, 1, 2, 3]
+    for game in games:
+        assert game["regular"] and game["cause"] == "REGULAR"
+        # scores per bot: one point shared per game, whatever the side
+        assert sum(game["bot_scores"].values()) == 1.0
+        assert game["moves"] == len(game["move_times_ms"]) > 0
+        replay = tmp_path / "run" / game["replay"]
+        assert b'class="result"' in replay.read_bytes()
+        for slot in game["slots"]:
+            assert (tmp_path / "run" / slot["log"]).exists()
+            assert slot["exit_code"] == 0
+    # paired seeds, sides swapped
+    assert games[0]["seed"] == games[1]["seed"] != games[2]["seed"] == games[3]["seed"]
+    assert [s["bot"] for s in games[0]["slots"]] == labels
+    assert [s["bot"] for s in games[1]["slots"]] == labels[::-1]
+    stats = summary["statistics"]
+    wins = sum(1 for g in games if g["bot_scores"][labels[0]] == 1.0)
+    assert stats["wins"] == wins and stats["wins"] + stats["draws"] + stats["losses"] == 4
+    assert sum(stats["pentanomial"]) == 2 and stats["elo_model"] == "pentanomial"
+    assert "4/4 games" in output and "summary:" in output
+
+
+def test_resume_completes_an_interrupted_run_without_repeating_games(tmp_path):
+    first, _ = run(tmp_path, bot("random"), bot("random"), games=6, stop_after=3)
+    assert [g["index"] for g in first["games"]] == [0, 1, 2]
+    summary, _ = run(tmp_path, bot("random"), bot("random"), games=6, resume=True, seed=None)
+    assert [g["index"] for g in summary["games"]] == [0, 1, 2, 3, 4, 5]
+    assert summary["games"][:3] == first["games"]  # finished games are kept as they were
+    assert summary["games"][2]["seed"] == summary["games"][3]["seed"]  # the half pair completed
+    assert summary["statistics"]["games"] == 6
+
+
+def test_resume_refuses_other_bots(tmp_path):
+    run(tmp_path, bot("random"), bot("random"), games=2, stop_after=1)
+    with pytest.raises(StoreError, match="bots"):
+        run(tmp_path, bot("random"), bot("slow"), games=2, resume=True)
+
+
+def test_a_new_run_refuses_an_existing_output_folder(tmp_path):
+    run(tmp_path, bot("random"), bot("random"), games=2, stop_after=1)
+    with pytest.raises(StoreError, match="--resume"):
+        run(tmp_path, bot("random"), bot("random"), games=2)
+
+
+def assert_bad_bot_blamed(summary, mode: str, cause: str, tmp_path: Path, note: str = ""):
+    """Both games of the pair ended; each names the bad bot, its cause and its log file."""
+    bad = summary["settings"]["bots"][0]["label"]
+    assert len(summary["games"]) == 2  # the run went on after the first bad game
+    for game in summary["games"]:
+        culprit = next(s for s in game["slots"] if s["bot"] == bad)
+        other = next(s for s in game["slots"] if s["bot"] != bad)
+        assert culprit["cause"] == cause, game
+        assert other["cause"] == "REGULAR"
+        assert game["bot_scores"][bad] == 0.0 and game["winner"] == other["bot"]
+        log_path = tmp_path / "run" / culprit["log"]
+        assert str(log_path) in game["cause"] and f"bot {bad}" in game["cause"]
+        assert f"test bot {mode} starting" in log_path.read_text()
+        if note:
+            assert note in culprit["runner_note"] and note in game["cause"]
+    assert summary["statistics"]["irregular_games"] == 2
+
+
+def test_zoo_crash_at_start(tmp_path):
+    summary, output = run(tmp_path, bot("crash_start"), bot("random"))
+    assert_bad_bot_blamed(summary, "crash_start", "LEFT", tmp_path, "exited with code 3")
+    assert (
+        "crashing on purpose"
+        in (tmp_path / "run" / summary["games"][0]["slots"][0]["log"]).read_text()
+    )
+    assert "exited with code 3 before connecting" in output
+
+
+def test_zoo_exit_mid_game(tmp_path):
+    summary, _ = run(tmp_path, bot("exit_mid"), bot("random"))
+    assert_bad_bot_blamed(summary, "exit_mid", "LEFT", tmp_path)
+    assert all(g["moves"] >= 4 for g in summary["games"])
+
+
+def test_zoo_prints_garbage(tmp_path):
+    summary, _ = run(tmp_path, bot("garbage"), bot("random"))
+    assert_bad_bot_blamed(summary, "garbage", "LEFT", tmp_path)
+
+
+def test_zoo_illegal_move(tmp_path):
+    summary, _ = run(tmp_path, bot("illegal"), bot("random"))
+    assert_bad_bot_blamed(summary, "illegal", "RULE_VIOLATION", tmp_path)
+
+
+def test_zoo_never_answers(tmp_path):
+    summary, _ = run(
+        tmp_path, bot("silent"), bot("random"), soft_timeout_ms=300, hard_timeout_ms=800
+    )
+    assert_bad_bot_blamed(summary, "silent", "HARD_TIMEOUT", tmp_path)
+
+
+def test_zoo_answers_after_3_s_with_the_real_2_s_soft_timeout(tmp_path):
+    summary, _ = run(tmp_path, bot("slow"), bot("random"))
+    assert_bad_bot_blamed(summary, "slow", "SOFT_TIMEOUT", tmp_path)
+
+
+def test_zoo_connects_twice(tmp_path):
+    summary, _ = run(tmp_path, bot("twice"), bot("random"))
+    assert_bad_bot_blamed(summary, "twice", "LEFT", tmp_path)
+
+
+def test_zoo_never_connects_hits_the_connect_timeout(tmp_path):
+    limits = DriverLimits(connect_timeout_s=1.0, game_timeout_s=60.0, exit_grace_s=0.5)
+    summary, _ = run(tmp_path, bot("never_connect"), bot("random"), limits=limits)
+    assert_bad_bot_blamed(summary, "never_connect", "LEFT", tmp_path, "did not connect within 1 s")
+
+
+def test_watchdog_ends_a_game_without_move_timeouts(tmp_path):
+    limits = DriverLimits(connect_timeout_s=5.0, game_timeout_s=1.5, exit_grace_s=0.5)
+    summary, _ = run(
+        tmp_path, bot("silent"), bot("random"), games=1, no_timeout=True, limits=limits
+    )
+    (game,) = summary["games"]
+    assert [s["cause"] for s in game["slots"]] == ["UNKNOWN", "UNKNOWN"]
+    assert "watchdog" in game["cause"]
+    assert game["bot_scores"] == {"piranhas_bot.py-1": None, "piranhas_bot.py-2": None}
+    assert summary["statistics"]["void_games"] == 1
+
+
+def test_a_command_that_cannot_start_is_reported(tmp_path):
+    summary, _ = run(tmp_path, str(tmp_path / "no-such-bot"), bot("random"), games=1)
+    (game,) = summary["games"]
+    assert game["slots"][0]["cause"] == "LEFT"
+    assert "could not be started" in game["slots"][0]["runner_note"]
+
+
+def test_cli_sprt_models_are_the_stats_models():
+    assert tuple(m.value for m in SprtModel) == SPRT_MODELS
