@@ -174,7 +174,8 @@ class Lobby:
                 return
         target = room
         self._guarded(target, lambda: target.seat_joiner(peer))
-        notice = wire.joined_game_room(target.room_id, existing)
+        seated = sum(1 for slot in target.slots if slot.client is not None)
+        notice = wire.joined_game_room(target.room_id, existing, plugin.profile, seated)
         for admin in list(self.admins.values()):
             admin.send(notice)
 

@@ -76,6 +76,8 @@ class ProtocolProfile:
     error_packets: bool = False
     """2021+: before closing a client because of its request the server sends a top-level
     ``<errorpacket message="EXCEPTION: TEXT">`` echoing the request (spec §2.3.13)."""
+    joined_game_room_player_count: bool = False
+    """2021+: ``joinedGameRoom`` tells admins ``playerCount`` instead of ``existing``."""
     empty_compliant_reason: bool = False
     """2021+: every non-violating player's score carries ``reason=""`` (no win-condition text;
     spec §4.5); 2018/2019 give the win condition's text on a regular end, else no reason."""

@@ -35,7 +35,13 @@ def joined(room_id: str) -> bytes:
     return encode(sc_messages.joined(room_id))
 
 
-def joined_game_room(room_id: str, existing: bool) -> bytes:
+def joined_game_room(
+    room_id: str, existing: bool, profile: ProtocolProfile, player_count: int
+) -> bytes:
+    """``existing="true|false"`` (2018/2019) or ``playerCount="N"`` (2021+, spec §9)."""
+    if profile.joined_game_room_player_count:
+        element = etree.Element("joinedGameRoom", roomId=room_id, playerCount=str(player_count))
+        return encode(element)
     return encode(sc_messages.joined_game_room(room_id, existing))
 
 
