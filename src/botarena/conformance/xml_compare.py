@@ -17,7 +17,8 @@ stream, the *actual* side what our server sent for the same client bytes. Compar
   normalised message texts of one connection. ``DEFAULT_DEVIATIONS`` holds
   :func:`drop_board_line` (we send no ``<line>`` in a Piranhas board) and
   :func:`observer_catch_up` (our ``observe`` sends the current state at once) and
-  :func:`sort_last_move_mono` (Blokus ``lastMoveMono`` entries: official order unspecified).
+  :func:`sort_last_move_mono` (Blokus ``lastMoveMono`` entries: official order unspecified)
+  and :func:`blokus_winners_and_hard_timeout` (two 21.4.0 result bugs we do not copy).
 
 API::
 
@@ -47,6 +48,7 @@ __all__ = [
     "Deviation",
     "IdNormalizer",
     "MessageDiff",
+    "blokus_winners_and_hard_timeout",
     "compare_connections",
     "compare_messages",
     "drop_board_line",
@@ -175,10 +177,56 @@ def sort_last_move_mono(
     )
 
 
+_SCORE_CAUSE = re.compile(r'<score cause="(\w+)"')
+_WINNER_BLOCK = re.compile(r'\n *<winner [^>]*>\n *<color class="team">(\w+)</color>\n *</winner>')
+_TEAM_SLOTS = {"ONE": 0, "TWO": 1}
+_HARD_TIMEOUT_AS_SOFT = re.compile(
+    r'cause="SOFT_TIMEOUT"( reason="Der Spieler hat innerhalb von 10 Sekunden )'
+)
+
+
+def _our_winner_list(text: str) -> str:
+    winners = _WINNER_BLOCK.findall(text)
+    if len(winners) < 2 or 'class="result"' not in text:
+        return text
+    causes = _SCORE_CAUSE.findall(text)
+    compliant = {slot for slot, cause in enumerate(causes) if cause == "REGULAR"}
+    if len(compliant) == len(causes):
+        compliant = set()  # a draw: no winner
+    return _WINNER_BLOCK.sub(
+        lambda m: m.group(0) if _TEAM_SLOTS.get(m.group(1)) in compliant else "", text
+    )
+
+
+def blokus_winners_and_hard_timeout(
+    conn: str, expected: list[str], actual: list[str]
+) -> tuple[list[str], list[str]]:
+    """Deliberate (issue 7, spec server-protocol §4.6 and §10 item 13): two official 21.4.0
+    result bugs are not copied.
+
+    * A hard timeout is reported as ``SOFT_TIMEOUT`` (with the 10-second text); we send
+      ``HARD_TIMEOUT``.
+    * The winner list ignores timeouts and lists **both** teams on equal points; we list the
+      compliant player after any violation and nobody on a draw.
+
+    The recorded result is rewritten to what our documented rule gives; results with at most
+    one ``<winner>`` (team ``ONE``/``TWO``, i.e. 2021) are left alone.
+    """
+    rewritten = []
+    for text in expected:
+        if 'class="result"' in text and '<color class="team">' in text:
+            ours = _HARD_TIMEOUT_AS_SOFT.sub(r'cause="HARD_TIMEOUT"\1', text)
+            rewritten.append(_our_winner_list(ours))
+        else:
+            rewritten.append(text)
+    return rewritten, actual
+
+
 DEFAULT_DEVIATIONS: tuple[Deviation, ...] = (
     drop_board_line,
     observer_catch_up,
     sort_last_move_mono,
+    blokus_winners_and_hard_timeout,
 )
 
 

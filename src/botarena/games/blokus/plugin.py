@@ -9,11 +9,20 @@ teams: slot 0 is team ONE (BLUE, RED), slot 1 team TWO (YELLOW, GREEN).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from botarena.core import InvalidMove, Outcome, ScoreAggregation, ScoreFragment, SeededRandom, Team
+from botarena.core import (
+    InvalidMove,
+    Outcome,
+    ScoreAggregation,
+    ScoreCause,
+    ScoreFragment,
+    SeededRandom,
+    Team,
+)
 from botarena.games.blokus import xml as blokus_xml
 from botarena.games.blokus.board import BOARD_SIZE, STRIDE
 from botarena.games.blokus.colors import COLOURS
@@ -29,6 +38,9 @@ from botarena.server.plugin import (
     MoveTimeouts,
     ProtocolProfile,
 )
+
+if TYPE_CHECKING:
+    from botarena.server.results import SlotEnd
 
 PROFILE_2021 = ProtocolProfile(
     year=2021,
@@ -235,6 +247,23 @@ class BlokusMatch:
 
     def statistics(self, slot: int) -> Sequence[int]:
         return (self.state.team_points(Team(slot)),)
+
+    def result_override(
+        self, ends: Mapping[int, SlotEnd]
+    ) -> tuple[list[tuple[ScoreCause, str | None, Sequence[int]]], int | None] | None:
+        """A game stopped before its end with nobody at fault (admin ``cancel``).
+
+        21.4.0 then scores by its regular algorithm on a game that is not over: both
+        players ``REGULAR`` with **0** match points (spec blokus-2021 §5.4), and the winner
+        list by team points. On equal points the official server lists both players; we
+        list none (spec server-protocol §4.6). Every other end uses the generic rule.
+        """
+        if ends or self.state.outcome() is not None:
+            return None
+        points = [self.state.team_points(team) for team in Team]
+        lines = [(ScoreCause.REGULAR, "", (0, p)) for p in points]
+        winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+        return list(lines), winner
 
     def winner_element(self, slot: int) -> Element:
         return winner_element(self.names[slot], Team(slot))
