@@ -30,6 +30,9 @@ from botarena.server.testmode import ScoreTable
 
 log = logging.getLogger(__name__)
 
+GAME_ROOM_EXCEPTION = "sc.api.plugins.exceptions.GameRoomException"
+"""2021: exception class named in the ``errorpacket`` for a move to a room that is gone."""
+
 MAX_ROOMS = 10_000
 """Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""
 
@@ -92,15 +95,25 @@ class Lobby:
         self._rooms_created = 0
         self.profile = lobby_profile(self.plugins.values())
         """Protocol of requests outside any room (lobby errors, drops before a join)."""
-        self._close_element = wire.close_element(self.profile)
         self._peer_profiles: dict[int, ProtocolProfile] = {}
         """Protocol of the last room each connection sat or observed in (kept after the game)."""
 
     # ----------------------------------------------------------------- helpers
 
-    def _reject(self, peer: Peer, why: str) -> None:
+    def _reject(
+        self,
+        peer: Peer,
+        why: str,
+        packet: str | None = None,
+        request: Element | None = None,
+    ) -> None:
+        """Close ``peer`` after a refused request. 2021+ (``error_packets``) first send
+        ``<errorpacket message=packet>`` echoing ``request`` (the official exception text)."""
         log.info("connection %d: %s; closing it", peer.peer_id, why)
-        peer.close(self._close_element)
+        profile = self.profile_for(peer)
+        if packet is not None and profile.error_packets:
+            peer.send(wire.error_packet(packet, request))
+        peer.close(wire.close_element(profile))
 
     def _plugin(self, game_type: str | None) -> GamePlugin | None:
         return self.plugins.get(game_type) if game_type else None
@@ -338,7 +351,12 @@ class Lobby:
     ) -> None:
         room = self.rooms.get(room_id) if room_id else None
         if room is None:
-            self._reject(peer, f"move for unknown room {room_id!r}")
+            self._reject(
+                peer,
+                f"move for unknown room {room_id!r}",
+                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
+                wire.room_packet(room_id or "", data),
+            )
             return
         self._guarded(room, lambda: room.on_room_message(peer, data, received_at))
 

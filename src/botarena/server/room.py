@@ -7,14 +7,11 @@ serialised without locks and every connection sees them in the order they were p
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
-
-from lxml import etree
 
 from botarena.core import InvalidMove, ScoreCause
 from botarena.server import wire
@@ -364,17 +361,9 @@ class Room:
         if profile.violator_gets_result:
             if profile.error_packets:
                 packet = f"{GAME_LOGIC_EXCEPTION}: {text}"
-                request = None if data is None else self._room_packet(data)
+                request = None if data is None else wire.room_packet(self.room_id, data)
                 peer.send(wire.error_packet(packet, request))
             peer.close(self._close_element)
-
-    def _room_packet(self, data: Element) -> Element:
-        """The ``<room roomId><data …/></room>`` request a client sent (a copy)."""
-        packet = etree.Element("room", roomId=self.room_id)
-        copied = copy.deepcopy(data)
-        copied.tail = None
-        packet.append(copied)
-        return packet
 
     def _finish_request(self, pending: PendingRequest) -> None:
         if pending.hard_timer is not None:

@@ -8,6 +8,7 @@ profile-specific pieces (close element, move request class).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
@@ -110,6 +111,16 @@ def error(
         for child in element.iter("originalRequest"):
             child.tag = profile.error_request_field
     return encode(element)
+
+
+def room_packet(room_id: str, data: Element) -> Element:
+    """The ``<room roomId><data …/></room>`` request a client sent (a copy), as echoed in an
+    ``errorpacket``."""
+    packet = etree.Element("room", roomId=room_id)
+    copied = copy.deepcopy(data)
+    copied.tail = None
+    packet.append(copied)
+    return packet
 
 
 def error_packet(message: str, original_request: Element | None = None) -> bytes:
