@@ -6,14 +6,19 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from rich.console import Console
 
+from botarena.cli import cli
 from botarena.runner.cli import SPRT_MODELS
 from botarena.runner.driver import DriverLimits
+from botarena.runner.play import play_one
 from botarena.runner.run import RunConfig, run_test
 from botarena.runner.schedule import MAX_GAMES, pair_seed, schedule
 from botarena.runner.stats import SprtModel
@@ -32,11 +37,12 @@ def run(tmp_path: Path, bot_a: str, bot_b: str, **options):
     options.setdefault("limits", FAST)
     options.setdefault("seed", 11)
     options.setdefault("games", 2)
+    concurrency = options.pop("concurrency_override", 2)
     config = RunConfig(
         game="piranhas",
         bot_a=bot_a,
         bot_b=bot_b,
-        concurrency=2,
+        concurrency=concurrency,
         out_dir=tmp_path / "run",
         **options,
     )
@@ -196,3 +202,119 @@ def test_a_command_that_cannot_start_is_reported(tmp_path):
 
 def test_cli_sprt_models_are_the_stats_models():
     assert tuple(m.value for m in SprtModel) == SPRT_MODELS
+
+
+def test_persistent_bots_play_many_games_per_process(tmp_path):
+    summary, _ = run(tmp_path, bot("random"), bot("random"), games=6, persistent=True)
+    assert [g["index"] for g in summary["games"]] == list(range(6))
+    assert all(g["regular"] for g in summary["games"])
+    logs = {slot["log"] for g in summary["games"] for slot in g["slots"]}
+    assert all(log.startswith("bots/") for log in logs)
+    assert len(logs) <= 4  # at most one process per bot and lane (concurrency 2), not 12
+    assert summary["settings"]["persistent"] is True
+
+
+def test_persistent_bot_that_dies_is_blamed_and_replaced(tmp_path):
+    summary, _ = run(
+        tmp_path,
+        bot("exit_second"),
+        bot("random"),
+        games=4,
+        persistent=True,
+        concurrency_override=1,
+    )
+    bad = summary["settings"]["bots"][0]["label"]
+    causes = [next(s for s in g["slots"] if s["bot"] == bad)["cause"] for g in summary["games"]]
+    assert causes == ["REGULAR", "LEFT", "REGULAR", "LEFT"]  # each new process plays once
+    dead = summary["games"][1]
+    assert "exited with code 5 before connecting" in dead["cause"]
+    assert len(summary["games"]) == 4
+
+
+def test_resume_after_the_runner_is_killed(tmp_path):
+    out = tmp_path / "run"
+    command = [
+        sys.executable,
+        "-m",
+        "botarena",
+        "test",
+        "-n",
+        "8",
+        "--concurrency",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        bot("slowish"),
+        bot("random"),
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    games_file = out / "games.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if games_file.exists() and len(games_file.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.05)
+    process.kill()
+    process.wait()
+    before = [json.loads(line) for line in games_file.read_text().splitlines()]
+    assert 3 <= len(before) < 8
+    resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True, check=False)
+    assert resumed.returncode == 0, resumed.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert [g["index"] for g in summary["games"]] == list(range(8))  # none lost, none twice
+    by_index = {g["index"]: g for g in summary["games"]}
+    for record in before:
+        assert by_index[record["index"]] == record
+    assert len((out / "games.jsonl").read_text().splitlines()) == 8
+
+
+def test_cli_test_command_prints_a_summary(tmp_path):
+    result = CliRunner().invoke(
+        cli,
+        [
+            "test",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "--out",
+            str(tmp_path / "r"),
+            "--sprt",
+            "0",
+            "10",
+            "0.05",
+            "0.05",
+            bot("random"),
+            bot("random"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "2/2 games" in result.output and "LLR" in result.output
+    summary = json.loads((tmp_path / "r" / "summary.json").read_text())
+    assert summary["statistics"]["sprt"]["elo1"] == 10.0
+
+
+def test_cli_resume_needs_an_output_folder():
+    result = CliRunner().invoke(cli, ["test", "--resume", "random", "greedy"])
+    assert result.exit_code != 0 and "--resume needs --out" in result.output
+
+
+def test_play_prints_the_board_after_every_move_and_the_result():
+    lines: list[str] = []
+    record = play_one("piranhas", "random", "random", seed=4, echo=lines.append)
+    assert record["finished"] and record["moves"] > 0
+    boards = [line for line in lines if line.startswith("\nmove ")]
+    assert len(boards) == record["moves"]
+    assert lines[-1].startswith(f"\nresult after {record['moves']} moves")
+    assert "0 1 2 3 4 5 6 7 8 9" in "\n".join(lines)
+    # the same seed plays the same game
+    again: list[str] = []
+    play_one("piranhas", "random", "random", seed=4, echo=again.append)
+    assert again == lines
+
+
+def test_play_command_refuses_a_non_builtin_bot():
+    result = CliRunner().invoke(cli, ["play", "piranhas", "random", "./my_bot"])
+    assert result.exit_code != 0 and "built-in players" in result.output

@@ -78,6 +78,12 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     show_default=True,
     help="Seconds after which the watchdog aborts a game.",
 )
+@click.option(
+    "--persistent",
+    is_flag=True,
+    help="Start each bot once per lane with --reservations-stdin and feed it one reservation "
+    "per line (many games per process).",
+)
 @click.option("--stop-after", type=click.IntRange(1), default=None, hidden=True)
 @click.argument("bot_a")
 @click.argument("bot_b")
@@ -95,6 +101,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     hard_timeout_ms: int | None,
     connect_timeout: float,
     game_timeout: float,
+    persistent: bool,
     stop_after: int | None,
     bot_a: str,
     bot_b: str,
@@ -132,6 +139,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             soft_timeout_ms=soft_timeout_ms,
             hard_timeout_ms=hard_timeout_ms,
             limits=DriverLimits(connect_timeout_s=connect_timeout, game_timeout_s=game_timeout),
+            persistent=persistent,
             stop_after=stop_after,
         )
         outcome = asyncio.run(run_test(config))

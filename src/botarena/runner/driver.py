@@ -17,6 +17,7 @@ from typing import Any
 
 from botarena.core import ScoreCause
 from botarena.runner.bots import BotSpec
+from botarena.runner.launch import Launched, PerGameLauncher, PersistentLauncher
 from botarena.runner.limits import (
     CONNECT_TIMEOUT_S,
     EXIT_GRACE_S,
@@ -90,6 +91,7 @@ async def play_game(
     bots: tuple[BotSpec, BotSpec],
     run_dir: Path,
     limits: DriverLimits,
+    launcher: PerGameLauncher | PersistentLauncher,
 ) -> dict[str, Any]:
     """Play ``game``; returns its record (see the summary format in ``botarena.runner``)."""
     folder = run_dir / "games" / game_dir_name(game.index)
@@ -103,20 +105,17 @@ async def play_game(
     room = server.lobby.rooms[prepared.room_id]
     replay_path = folder / "replay.xml"
     finished = watcher.expect(prepared.room_id, replay_path)
-    log_paths = [folder / f"slot{slot}-{bot.label}.log" for slot, bot in enumerate(seated)]
-    processes: list[asyncio.subprocess.Process | None] = [None, None]
     notes: dict[int, str] = {}
     started = time.monotonic()
+    seats: list[Launched] = []
     for slot, bot in enumerate(seated):
-        argv = bot.argv(server.host, server.port, prepared.reservations[slot])
-        with log_paths[slot].open("wb") as log_file:
-            try:
-                processes[slot] = await asyncio.create_subprocess_exec(
-                    *argv, stdin=asyncio.subprocess.DEVNULL, stdout=log_file, stderr=log_file
-                )
-            except OSError as error:
-                log_file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())
-                notes[slot] = f"could not be started: {error}"
+        game_log = folder / f"slot{slot}-{bot.label}.log"
+        launched = await launcher.launch(bot, prepared.reservations[slot], game_log)
+        if launched.error is not None:
+            notes[slot] = launched.error
+        seats.append(launched)
+    processes = [launched.process for launched in seats]
+    log_paths = [launched.log_path for launched in seats]
     try:
         room_result = await _watch(
             room,
@@ -127,7 +126,7 @@ async def play_game(
             limits=limits,
         )
     finally:
-        exit_codes = await _reap(processes, limits.exit_grace_s)
+        exit_codes = [await launcher.release(launched, limits.exit_grace_s) for launched in seats]
     duration = time.monotonic() - started
     ended_room, result = room_result
     return _record(
@@ -141,6 +140,7 @@ async def play_game(
         replay_path=replay_path,
         run_dir=run_dir,
         duration=duration,
+        launcher_persistent=launcher.persistent,
     )
 
 
@@ -179,24 +179,6 @@ async def _watch(
                 return room, None
 
 
-async def _reap(
-    processes: list[asyncio.subprocess.Process | None], grace_s: float
-) -> list[int | None]:
-    codes: list[int | None] = []
-    for process in processes:
-        if process is None:
-            codes.append(None)
-            continue
-        try:
-            codes.append(await asyncio.wait_for(process.wait(), grace_s))
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
-            codes.append(None)  # killed by the runner after the game
-    return codes
-
-
 def _record(
     game: ScheduledGame,
     *,
@@ -209,6 +191,7 @@ def _record(
     replay_path: Path,
     run_dir: Path,
     duration: float,
+    launcher_persistent: bool,
 ) -> dict[str, Any]:
     slots = []
     problems = []
@@ -223,6 +206,7 @@ def _record(
             "scores": list(score.parts) if score is not None else [],
             "exit_code": exit_codes[slot],
             "log": str(log_paths[slot].relative_to(run_dir)),
+            "persistent_process": launcher_persistent,
         }
         if slot in notes:
             entry["runner_note"] = notes[slot]

@@ -15,6 +15,7 @@ from rich.console import Console
 from botarena.core import new_seed
 from botarena.runner.bots import GAME_TYPES, BotSpec, bot_labels, parse_bot
 from botarena.runner.driver import DriverLimits, RoomWatcher, play_game
+from botarena.runner.launch import PerGameLauncher, PersistentLauncher
 from botarena.runner.report import Reporter, sprt_decided, statistics, status_line
 from botarena.runner.schedule import schedule
 from botarena.runner.stats import Sprt
@@ -47,6 +48,8 @@ class RunConfig:
     soft_timeout_ms: int | None = None
     hard_timeout_ms: int | None = None
     limits: DriverLimits = field(default_factory=DriverLimits)
+    persistent: bool = False
+    """Bots play many games per process (``--reservations-stdin``, see ``launch``)."""
     stop_after: int | None = None
     """Play at most this many new games, then stop as if interrupted (for resume tests)."""
 
@@ -70,6 +73,7 @@ def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> di
         "games": config.games,
         "seed": seed,
         "no_timeout": config.no_timeout,
+        "persistent": config.persistent,
     }
 
 
@@ -127,6 +131,11 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
     server = ScServer(server_config)
     await server.start()
     watcher = RoomWatcher(server)
+    launcher: PerGameLauncher | PersistentLauncher = (
+        PersistentLauncher(server.host, server.port, store.out_dir)
+        if config.persistent
+        else PerGameLauncher(server.host, server.port)
+    )
     block = statistics(store.games, labels, config.sprt)
     store.save(block)
     played = 0
@@ -152,6 +161,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
                 bots=bots,
                 run_dir=store.out_dir,
                 limits=limits,
+                launcher=launcher,
             )
         store.games[game.index] = record
         block = statistics(store.games, labels, config.sprt)
@@ -171,6 +181,8 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
                     task.cancel()
                 await asyncio.gather(*tasks, return_exceptions=True)
     finally:
+        store.save(block)
+        await launcher.close()
         await server.stop()
     complete = len(store.games) >= planned or sprt_decided(block)
     reporter.message(status_line(block, planned, labels))

@@ -1,9 +1,11 @@
 """A small Piranhas bot process for the runner tests, with deliberate misbehaviours.
 
 Usage: piranhas_bot.py MODE --host H --port P --reservation R
-MODE: random (plays uniform legal moves), crash_start, exit_mid, garbage, illegal, silent,
+MODE: random (plays uniform legal moves), exit_second (with --reservations-stdin: exits
+before its second game), crash_start, exit_mid, garbage, illegal, silent,
 slow (answers after SLOW_S), twice (connects a second time with the same reservation and
-plays on that refused connection), never_connect.
+plays on that refused connection), never_connect, slowish (every move after SLOWISH_S: a
+run that can be interrupted).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from botarena.games.piranhas import xml as piranhas_xml
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 
 SLOW_S = 3.0
+SLOWISH_S = 0.01
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
 
 
@@ -35,15 +38,29 @@ def main() -> int:
     parser.add_argument("--host", "-h", default="127.0.0.1")
     parser.add_argument("--port", "-p", type=int, default=13050)
     parser.add_argument("--reservation", "-r", default="")
+    parser.add_argument("--reservations-stdin", action="store_true")
     args = parser.parse_args()
     print(f"test bot {args.mode} starting", flush=True)
-    if args.mode == "never_connect":
+    if args.reservations_stdin:  # persistent mode: one game per line of stdin
+        for games, line in enumerate(sys.stdin):
+            if args.mode == "exit_second" and games == 1:
+                print("exiting before the second game on purpose", file=sys.stderr, flush=True)
+                return 5
+            args.reservation = line.strip()
+            play(args, "random" if args.mode == "exit_second" else args.mode)
+        return 0
+    return play(args, args.mode)
+
+
+def play(args: argparse.Namespace, mode: str) -> int:
+    """Play one game with ``args.reservation``, misbehaving as ``mode`` says."""
+    if mode == "never_connect":
         time.sleep(3600)
-    if args.mode == "crash_start":
+    if mode == "crash_start":
         print("crashing on purpose", file=sys.stderr, flush=True)
         return 3
     sock = connect(args.host, args.port, args.reservation)
-    if args.mode == "twice":
+    if mode == "twice":
         sock = connect(args.host, args.port, args.reservation)  # refused: the code is used
     rng = random.Random(1)
     stream = ScStreamParser()
@@ -70,18 +87,20 @@ def main() -> int:
             if kind == "memento":
                 state = piranhas_xml.state_from_element(payload.find("state"))
             elif kind == MOVE_REQUEST and state is not None:
-                if args.mode == "exit_mid" and moves_made >= 2:
+                if mode == "exit_mid" and moves_made >= 2:
                     print("exiting mid-game on purpose", file=sys.stderr, flush=True)
                     return 4
-                if args.mode == "garbage":
+                if mode == "garbage":
                     sock.sendall(b"<<<this is not xml&&&>>>")
                     continue
-                if args.mode == "silent":
+                if mode == "silent":
                     time.sleep(3600)
-                if args.mode == "slow":
+                if mode == "slow":
                     time.sleep(SLOW_S)
+                if mode == "slowish":
+                    time.sleep(SLOWISH_S)
                 moves = list(state.legal_moves())
-                if args.mode == "illegal":
+                if mode == "illegal":
                     data_element = etree.Element("data")
                     data_element.set("class", "move")
                     data_element.set("x", "0")
