@@ -26,7 +26,7 @@ from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded, StreamLimits
 from botarena.protocol.xstream import ScStreamWriter
 from botarena.server.lobby import Lobby, SlotDescriptor
-from botarena.server.plugin import GameSetup
+from botarena.server.plugin import Element, GameSetup
 
 if TYPE_CHECKING:
     from botarena.server.config import ServerConfig
@@ -51,6 +51,8 @@ class ScConnection(asyncio.Protocol):
         self.config = config
         self.peer_id = peer_id
         self.is_admin = False
+        self.current_request: Element | None = None
+        """The request element being dispatched (echoed in 2021 ``errorpacket`` replies)."""
         self._registry = registry
         self._parser = ScStreamParser(limits)
         self._writer = ScStreamWriter()
@@ -175,11 +177,14 @@ class ScConnection(asyncio.Protocol):
             log.info("connection %d: %s", self.peer_id, error)
             self._drop()
             return
+        self.current_request = event.element
         try:
             self.dispatch(request, received_at)
         except Exception:  # a bug must cost this connection at most, never the server
             log.exception("connection %d: request %s failed", self.peer_id, type(request).__name__)
             self.close()
+        finally:
+            self.current_request = None
 
     def dispatch(self, request: msg.Request, received_at: float) -> None:
         lobby = self.lobby

@@ -31,7 +31,15 @@ from botarena.server.testmode import ScoreTable
 log = logging.getLogger(__name__)
 
 GAME_ROOM_EXCEPTION = "sc.api.plugins.exceptions.GameRoomException"
-"""2021: exception class named in the ``errorpacket`` for a move to a room that is gone."""
+"""2021: exception class named in the ``errorpacket`` for a room that does not exist."""
+UNKNOWN_GAME_TYPE_EXCEPTION = "sc.server.plugins.UnknownGameTypeException"
+UNKNOWN_RESERVATION = (
+    "sc.server.gaming.UnknownReservationException: "
+    "Couldn't find a reservation for the provided token."
+)
+AUTHENTICATION_FAILED = (
+    "sc.server.network.AuthenticationFailedException: Failed to authenticate as administrator"
+)
 
 MAX_ROOMS = 10_000
 """Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""
@@ -108,9 +116,12 @@ class Lobby:
         request: Element | None = None,
     ) -> None:
         """Close ``peer`` after a refused request. 2021+ (``error_packets``) first send
-        ``<errorpacket message=packet>`` echoing ``request`` (the official exception text)."""
+        ``<errorpacket message=packet>`` (the official exception text) echoing ``request``,
+        by default the request being handled (``peer.current_request``)."""
         log.info("connection %d: %s; closing it", peer.peer_id, why)
         profile = self.profile_for(peer)
+        if request is None:
+            request = getattr(peer, "current_request", None)
         if packet is not None and profile.error_packets:
             peer.send(wire.error_packet(packet, request))
         peer.close(wire.close_element(profile))
@@ -170,7 +181,13 @@ class Lobby:
         """``join``: the oldest open room of this game type, else a new unprepared room."""
         plugin = self._plugin(game_type)
         if plugin is None:
-            self._reject(peer, f"unknown game type {game_type!r}")
+            available = ", ".join(self.plugins)
+            self._reject(
+                peer,
+                f"unknown game type {game_type!r}",
+                f"{UNKNOWN_GAME_TYPE_EXCEPTION}: Unknown GameType UUID: {game_type} "
+                f"(available: {available})",
+            )
             return
         room = next(
             (r for r in self._waiting.get(plugin.game_type, {}).values() if r.has_free_slot()),
@@ -195,7 +212,7 @@ class Lobby:
     def join_prepared(self, peer: Peer, code: str | None) -> None:
         entry = self.reservations.pop(code, None) if code else None
         if entry is None:
-            self._reject(peer, "unknown or used reservation code")
+            self._reject(peer, "unknown or used reservation code", UNKNOWN_RESERVATION)
             return
         room, slot_index = entry
         self._guarded(room, lambda: room.seat_reserved(peer, slot_index))
@@ -210,7 +227,7 @@ class Lobby:
             peer.is_admin = True
             self.admins[peer.peer_id] = peer
             return
-        self._reject(peer, "wrong passphrase")
+        self._reject(peer, "wrong passphrase", AUTHENTICATION_FAILED)
 
     def prepare(
         self,
@@ -275,7 +292,11 @@ class Lobby:
             return
         room = self._admin_room(peer, room_id)
         if room is None:
-            self._reject(peer, f"observe: unknown room {room_id!r}")
+            self._reject(
+                peer,
+                f"observe: unknown room {room_id!r}",
+                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
+            )
             return
         self._guarded(room, lambda: room.observe(peer, catch_up=True))
 

@@ -19,6 +19,8 @@ class Peer(Protocol):
 
     peer_id: int
     is_admin: bool
+    # Optional: ``current_request`` (the request element being handled), echoed by 2021
+    # ``errorpacket`` replies; peers without it get errorpackets without the echo.
 
     @property
     def closed(self) -> bool: ...
