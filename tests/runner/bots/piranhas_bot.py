@@ -85,7 +85,9 @@ def play(args: argparse.Namespace, mode: str) -> int:
                 continue
             kind = payload.get("class")
             if kind == "memento":
-                state = piranhas_xml.state_from_element(payload.find("state"))
+                state_element = payload.find("state")
+                assert state_element is not None
+                state = piranhas_xml.state_from_element(state_element)
             elif kind == MOVE_REQUEST and state is not None:
                 if mode == "exit_mid" and moves_made >= 2:
                     print("exiting mid-game on purpose", file=sys.stderr, flush=True)
