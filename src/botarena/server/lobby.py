@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 GAME_ROOM_EXCEPTION = "sc.api.plugins.exceptions.GameRoomException"
 """2021: exception class named in the ``errorpacket`` for a room that does not exist."""
+UNAUTHENTICATED_EXCEPTION = "sc.server.network.UnauthenticatedException"
 UNKNOWN_GAME_TYPE_EXCEPTION = "sc.server.plugins.UnknownGameTypeException"
 UNKNOWN_RESERVATION = (
     "sc.server.gaming.UnknownReservationException: "
@@ -43,6 +44,24 @@ AUTHENTICATION_FAILED = (
 
 MAX_ROOMS = 10_000
 """Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""
+
+
+def prepare_request_text(element: Element) -> str:
+    """Kotlin ``toString`` of the 2021 ``PrepareGameRequest`` a ``<prepare>`` element
+    deserialises to (absent booleans are ``false``, an absent name is ``null``)."""
+
+    def flag(node: Element, name: str) -> str:
+        return "true" if node.get(name) == "true" else "false"
+
+    slots = ", ".join(
+        f"SlotDescriptor(displayName={slot.get('displayName', 'null')}, "
+        f"canTimeout={flag(slot, 'canTimeout')}, reserved={flag(slot, 'reserved')})"
+        for slot in element.iter("slot")
+    )
+    return (
+        f"PrepareGameRequest(gameType={element.get('gameType', 'null')}, "
+        f"slotDescriptors=[{slots}], pause={flag(element, 'pause')})"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +256,15 @@ class Lobby:
         setup: GameSetup | None = None,
     ) -> None:
         if not peer.is_admin:
+            # 2018/2019 ignore it; 2021 refuses it with an errorpacket and closes.
+            if self.profile_for(peer).error_packets:
+                request = getattr(peer, "current_request", None)
+                text = prepare_request_text(request) if request is not None else "prepare"
+                self._reject(
+                    peer,
+                    "prepare without authentication",
+                    f"{UNAUTHENTICATED_EXCEPTION}: Request {text} requires authentication",
+                )
             return
         try:
             prepared = self.prepare_room(game_type, slots, setup)
