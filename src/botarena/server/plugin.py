@@ -17,6 +17,8 @@ Optional hooks (looked up with ``getattr``, so plugins without them need nothing
 * ``GameMatch.violation_message(invalid) -> str`` -- the text after "Ungueltiger Zug von
   'NAME'." in the violator's error when it is not the result's reason (2021 Blokus prints
   the exception: ``InvalidMoveException(mistake=…, move=…)``);
+* ``GameMatch.move_text(move) -> str`` -- the official text of a move, quoted by 2021's
+  not-your-turn error (``msg was …``);
 * ``GameMatch.result_override(ends) -> (lines, winner_slot) | None`` -- the official result
   when the generic rule of spec §4.5 does not give it (Hase und Igel TC-62: a violator whose
   partial move reached the goal). ``ends`` maps each violating slot to a

@@ -292,7 +292,13 @@ class Room:
             else:
                 message = NOT_YOUR_TURN  # c.
                 culprit = next((s for s in own_slots if s != current), own_slots[0])
-            peer.send(wire.error(self.room_id, message, data, self.plugin.profile))
+            profile = self.plugin.profile
+            packet = None
+            if profile.error_packets:
+                message, packet = self._misplaced_texts(match, data, culprit, current, message)
+            peer.send(wire.error(self.room_id, message, data, profile))
+            if packet is not None:
+                peer.send(wire.error_packet(packet, wire.room_packet(self.room_id, data)))
             peer.close(self._close_element)
             self._end_irregular({culprit: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
             return
@@ -324,6 +330,32 @@ class Room:
         self.last_move_ms = move_ms
         self.move_received_at = received_at
         self._boundary()
+
+    def _team(self, slot: int | None) -> str:
+        """2021's ``Player.toString`` in exception texts: ``Team 1(NAME)``."""
+        if slot is None:
+            return "null"
+        return f"Team {slot + 1}({self.slots[slot].display_name})"
+
+    def _misplaced_texts(
+        self, match: GameMatch, data: Element, culprit: int, current: int | None, message: str
+    ) -> tuple[str, str]:
+        """2021 error and ``errorpacket`` texts for a move out of turn or not requested."""
+        if message == NOT_REQUESTED:
+            text = f"Move from {self._team(culprit)} has not been requested."
+            return text, f"{GAME_LOGIC_EXCEPTION}: {text}"
+        describe = getattr(match, "move_text", None)
+        move_text = "null"
+        if describe is not None:
+            try:
+                move_text = describe(match.parse_move(culprit, data))
+            except (InvalidMove, MalformedMoveError):
+                move_text = "null"
+        expected, got = self._team(current), self._team(culprit)
+        return (
+            f"It's not your turn yet; expected: {expected}, got {got} (msg was {move_text}).",
+            f"NotYourTurnException(expected={expected}, actual={got}, data={move_text})",
+        )
 
     def _echo(self, match: GameMatch, move: object, data: Element) -> Element | None:
         """The ``originalRequest`` of a rule violation: none unless the plugin asks for it

@@ -228,6 +228,12 @@ class BlokusMatch:
             raise TypeError(f"not a Blokus move: {move!r}")
         self.state.apply(move)
 
+    def move_text(self, move: object) -> str:
+        """The official ``Move.toString()`` (quoted in 2021's not-your-turn texts)."""
+        if not isinstance(move, SetMove | SkipMove):
+            raise TypeError(f"not a Blokus move: {move!r}")
+        return move.text()
+
     def violation_message(self, invalid: InvalidMove) -> str:
         """The error text 21.4.0 prints: the exception, not the result's reason."""
         if not isinstance(invalid, InvalidBlokusMove):
