@@ -21,7 +21,7 @@ from botarena.runner.driver import DriverLimits
 from botarena.runner.play import play_one
 from botarena.runner.run import RunConfig, run_test
 from botarena.runner.schedule import MAX_GAMES, pair_seed, schedule
-from botarena.runner.stats import SprtModel
+from botarena.runner.stats import Sprt, SprtModel
 from botarena.runner.store import StoreError
 
 BOT_SCRIPT = Path(__file__).parent / "bots" / "piranhas_bot.py"
@@ -318,3 +318,18 @@ def test_play_prints_the_board_after_every_move_and_the_result():
 def test_play_command_refuses_a_non_builtin_bot():
     result = CliRunner().invoke(cli, ["play", "piranhas", "random", "./my_bot"])
     assert result.exit_code != 0 and "built-in players" in result.output
+
+
+def test_sprt_stops_the_run_early(tmp_path):
+    summary, output = run(
+        tmp_path,
+        bot("weak"),
+        bot("random"),
+        games=400,
+        persistent=True,
+        sprt=Sprt(0.0, 10.0, 0.2, 0.2),
+    )
+    sprt = summary["statistics"]["sprt"]
+    assert sprt["decision"] == "H0" and sprt["llr"] <= sprt["bounds"][0]
+    assert len(summary["games"]) < 400
+    assert "SPRT decided: H0 (stopped early)" in output

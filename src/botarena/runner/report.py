@@ -70,6 +70,7 @@ def statistics(
         "elo_ci95": [_finite(estimate.ci_low), _finite(estimate.ci_high)],
         "elo_margin": _finite(estimate.margin),
         "los": estimate.los,
+        "score": estimate.score,
     }
     if sprt is not None:
         outcome = sprt.test(results)
@@ -91,16 +92,19 @@ def sprt_decided(block: dict[str, Any]) -> bool:
     return sprt is not None and sprt["decision"] != SprtDecision.CONTINUE.value
 
 
-def _signed(value: float | None) -> str:
-    return "inf" if value is None else f"{value + 0.0:+.1f}"  # + 0.0: no "-0.0"
+def _signed(value: float | None, score: float) -> str:
+    if value is None:  # infinite: all wins or all losses
+        return "+inf" if score > 0.5 else "-inf"
+    return f"{value + 0.0:+.1f}"  # + 0.0: no "-0.0"
 
 
 def status_line(block: dict[str, Any], planned: int, labels: tuple[str, str]) -> str:
     margin = block["elo_margin"]
+    margin_text = "inf" if margin is None else f"{margin:.1f}"
     text = (
         f"{block['games']}/{planned} games  {labels[0]} vs {labels[1]}: "
         f"W {block['wins']}  D {block['draws']}  L {block['losses']}  "
-        f"Elo {_signed(block['elo'])} ± {'inf' if margin is None else f'{margin:.1f}'} "
+        f"Elo {_signed(block['elo'], block['score'])} ± {margin_text} "
         f"({block['elo_model']})  LOS {100 * block['los']:.1f}%"
     )
     if block["irregular_games"]:

@@ -4,7 +4,8 @@ Usage: piranhas_bot.py MODE --host H --port P --reservation R
 MODE: random (plays uniform legal moves), exit_second (with --reservations-stdin: exits
 before its second game), crash_start, exit_mid, garbage, illegal, silent,
 slow (answers after SLOW_S), twice (connects a second time with the same reservation and
-plays on that refused connection), never_connect, slowish (every move after SLOWISH_S: a
+plays on that refused connection), never_connect, weak (loses
+WEAK_LOSS_RATE of its games by an illegal first move), slowish (every move after SLOWISH_S: a
 run that can be interrupted).
 """
 
@@ -22,6 +23,7 @@ from botarena.games.piranhas import xml as piranhas_xml
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 
 SLOW_S = 3.0
+WEAK_LOSS_RATE = 0.8
 SLOWISH_S = 0.01
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
 
@@ -62,7 +64,8 @@ def play(args: argparse.Namespace, mode: str) -> int:
     sock = connect(args.host, args.port, args.reservation)
     if mode == "twice":
         sock = connect(args.host, args.port, args.reservation)  # refused: the code is used
-    rng = random.Random(1)
+    rng = random.Random(args.reservation)  # differs per game, reproducible from the code
+    weak = rng.random() < WEAK_LOSS_RATE
     stream = ScStreamParser()
     state = None
     moves_made = 0
@@ -102,7 +105,7 @@ def play(args: argparse.Namespace, mode: str) -> int:
                 if mode == "slowish":
                     time.sleep(SLOWISH_S)
                 moves = list(state.legal_moves())
-                if mode == "illegal":
+                if mode == "illegal" or (mode == "weak" and moves_made == 0 and weak):
                     data_element = etree.Element("data")
                     data_element.set("class", "move")
                     data_element.set("x", "0")
