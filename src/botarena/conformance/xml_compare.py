@@ -18,7 +18,8 @@ stream, the *actual* side what our server sent for the same client bytes. Compar
   :func:`drop_board_line` (we send no ``<line>`` in a Piranhas board) and
   :func:`observer_catch_up` (our ``observe`` sends the current state at once) and
   :func:`sort_last_move_mono` (Blokus ``lastMoveMono`` entries: official order unspecified)
-  and :func:`blokus_winners_and_hard_timeout` (two 21.4.0 result bugs we do not copy).
+  :func:`blokus_winners_and_hard_timeout` (two 21.4.0 result bugs we do not copy) and
+  :func:`java_identity_hash` (Java identity hashes in 2021 exception texts).
 
 API::
 
@@ -52,6 +53,7 @@ __all__ = [
     "compare_connections",
     "compare_messages",
     "drop_board_line",
+    "java_identity_hash",
     "observer_catch_up",
     "sort_last_move_mono",
 ]
@@ -222,11 +224,26 @@ def blokus_winners_and_hard_timeout(
     return rewritten, actual
 
 
+_JAVA_IDENTITY = re.compile(r'(<errorpacket message="[^"]*?[\w.]+)@[0-9a-f]+')
+
+
+def java_identity_hash(
+    conn: str, expected: list[str], actual: list[str]
+) -> tuple[list[str], list[str]]:
+    """Deliberate: a 2021 ``errorpacket`` text that prints a Java object (``Class@1a2b3c``)
+    carries its identity hash, random per JVM run; both sides are compared with ``@0``."""
+    return (
+        [_JAVA_IDENTITY.sub(r"\1@0", text) for text in expected],
+        [_JAVA_IDENTITY.sub(r"\1@0", text) for text in actual],
+    )
+
+
 DEFAULT_DEVIATIONS: tuple[Deviation, ...] = (
     drop_board_line,
     observer_catch_up,
     sort_last_move_mono,
     blokus_winners_and_hard_timeout,
+    java_identity_hash,
 )
 
 

@@ -131,7 +131,15 @@ class GameSetup:
 class MalformedMoveError(ValueError):
     """A move element the official server could not even deserialize (unknown direction,
     non-numeric coordinate, unknown child element). The sender is hard-closed and scored LEFT.
+
+    ``packet``: when set and the profile has ``error_packets`` (2021), the sender instead gets
+    ``<errorpacket message=packet>`` and a regular close (e.g. non-move data in a room);
+    ``{room_id}`` in ``packet`` is replaced by the room's id.
     """
+
+    def __init__(self, message: str, packet: str | None = None) -> None:
+        super().__init__(message)
+        self.packet = packet
 
 
 class GameMatch(Protocol):

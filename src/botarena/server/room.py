@@ -319,9 +319,14 @@ class Room:
             echo = self._echo(match, move, data)
             self._rule_violation(peer, slot, invalid.reason, echo, text=text, data=data)
             return
-        except MalformedMoveError:
-            # hard close; the loss of the connection scores LEFT
-            peer.close(end_document=self.plugin.profile.end_document_on_drop)
+        except MalformedMoveError as error:
+            profile = self.plugin.profile
+            if error.packet is not None and profile.error_packets:
+                text = error.packet.replace("{room_id}", self.room_id)
+                peer.send(wire.error_packet(text, wire.room_packet(self.room_id, data)))
+                peer.close(self._close_element)
+            else:  # hard close; the loss of the connection scores LEFT
+                peer.close(end_document=profile.end_document_on_drop)
             self._end_irregular({slot.index: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
             return
         self._finish_request(pending)

@@ -65,6 +65,10 @@ POINTS_FRAGMENT = BlokusGame.score_fragments[0]
 MOVE_CLASSES = frozenset({blokus_xml.SET_MOVE_CLASS, blokus_xml.SKIP_MOVE_CLASS})
 NON_MOVE_PACKET = "Received non-move packet: {data_class}"
 """21.4.0 answers any other ``data`` in a room with a GameRoomException (client dropped)."""
+NON_MOVE_PACKET_TEXT = (
+    "sc.api.plugins.exceptions.GameRoomException: Received non-move packet: "
+    "RoomPacket(roomId={{room_id}}, data={data_class}@0)"
+)
 WELCOME_COLORS = (Team.ONE.name, Team.TWO.name)
 """The welcome message's ``color``: the team name in upper case since 21.2.1 (issue 7)."""
 
@@ -215,7 +219,10 @@ class BlokusMatch:
         :class:`MalformedMoveError` (the client is dropped, ``LEFT``)."""
         data_class = data.get("class")
         if data_class not in MOVE_CLASSES:
-            raise MalformedMoveError(NON_MOVE_PACKET.format(data_class=data_class))
+            # Java prints the payload object with its identity hash, which cannot be
+            # reproduced: ``@0`` stands for it (the comparison normalises ``@hash``).
+            packet = NON_MOVE_PACKET_TEXT.format(data_class=data_class or "null")
+            raise MalformedMoveError(NON_MOVE_PACKET.format(data_class=data_class), packet)
         try:
             return blokus_xml.move_from_element(data)
         except blokus_xml.MoveFormatError as error:
