@@ -19,7 +19,9 @@ stream, the *actual* side what our server sent for the same client bytes. Compar
   :func:`observer_catch_up` (our ``observe`` sends the current state at once) and
   :func:`sort_last_move_mono` (Blokus ``lastMoveMono`` entries: official order unspecified)
   :func:`blokus_winners_and_hard_timeout` (two 21.4.0 result bugs we do not copy) and
-  :func:`java_identity_hash` (Java identity hashes in 2021 exception texts).
+  :func:`java_identity_hash` (Java identity hashes in 2021 exception texts),
+  :func:`blokus_incomplete_move` (a Blokus move without rotation/position is a rule
+  violation for us, a silent drop officially).
 
 API::
 
@@ -49,6 +51,7 @@ __all__ = [
     "Deviation",
     "IdNormalizer",
     "MessageDiff",
+    "blokus_incomplete_move",
     "blokus_winners_and_hard_timeout",
     "compare_connections",
     "compare_messages",
@@ -238,12 +241,41 @@ def java_identity_hash(
     )
 
 
+INCOMPLETE_MOVE_MISTAKE = "Der Zug konnte nicht erkannt werden"
+_INCOMPLETE_MOVE_ERROR = f"InvalidMoveException(mistake={INCOMPLETE_MOVE_MISTAKE}"
+_INCOMPLETE_MOVE_SCORE = re.compile(
+    rf'cause="RULE_VIOLATION" reason="{INCOMPLETE_MOVE_MISTAKE}[^"]*"'
+)
+_LEFT_SCORE = 'cause="LEFT" reason="Der Spieler hat das Spiel verlassen"'
+
+
+def blokus_incomplete_move(
+    conn: str, expected: list[str], actual: list[str]
+) -> tuple[list[str], list[str]]:
+    """Deliberate (issue 7): a Blokus SetMove without ``rotation`` or ``<position>`` is a rule
+    violation with a clear message for us; 21.4.0 crashes on it and drops the sender
+    silently, which the others see as ``LEFT``.
+
+    Our side is mapped to the official one: on the sender's connection everything from our
+    error (``… mistake=Der Zug konnte nicht erkannt werden …``) on is dropped (officially it
+    receives nothing more), and in the other connections' results our ``RULE_VIOLATION``
+    score with that reason becomes the official ``LEFT`` score. The parts stay compared.
+    """
+    mapped: list[str] = []
+    for text in actual:
+        if _INCOMPLETE_MOVE_ERROR in text and '<data class="error"' in text:
+            break
+        mapped.append(_INCOMPLETE_MOVE_SCORE.sub(_LEFT_SCORE, text))
+    return expected, mapped
+
+
 DEFAULT_DEVIATIONS: tuple[Deviation, ...] = (
     drop_board_line,
     observer_catch_up,
     sort_last_move_mono,
     blokus_winners_and_hard_timeout,
     java_identity_hash,
+    blokus_incomplete_move,
 )
 
 

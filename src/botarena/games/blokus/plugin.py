@@ -27,7 +27,13 @@ from botarena.games.blokus import xml as blokus_xml
 from botarena.games.blokus.board import BOARD_SIZE, STRIDE
 from botarena.games.blokus.colors import COLOURS
 from botarena.games.blokus.game import GAME_TYPE, BlokusGame
-from botarena.games.blokus.moves import InvalidBlokusMove, Move, SetMove, SkipMove
+from botarena.games.blokus.moves import (
+    InvalidBlokusMove,
+    Move,
+    SetMove,
+    SkipMove,
+    violation_reason,
+)
 from botarena.games.blokus.shapes import ALL_SHAPES
 from botarena.games.blokus.state import BlokusState
 from botarena.protocol.xstream import escape_attribute
@@ -65,6 +71,18 @@ POINTS_FRAGMENT = BlokusGame.score_fragments[0]
 MOVE_CLASSES = frozenset({blokus_xml.SET_MOVE_CLASS, blokus_xml.SKIP_MOVE_CLASS})
 NON_MOVE_PACKET = "Received non-move packet: {data_class}"
 """21.4.0 answers any other ``data`` in a room with a GameRoomException (client dropped)."""
+REGISTERED_NON_MOVE_CLASSES = frozenset(
+    {
+        "sc.framework.plugins.protocol.MoveRequest",
+        "welcomeMessage",
+        "memento",
+        "error",
+        "result",
+        "paused",
+    }
+)
+"""Room payload classes 21.4.0 can deserialise that are not moves: answered with an
+``errorpacket`` (GameRoomException). Any other class cannot be read: silent drop."""
 NON_MOVE_PACKET_TEXT = (
     "sc.api.plugins.exceptions.GameRoomException: Received non-move packet: "
     "RoomPacket(roomId={{room_id}}, data={data_class}@0)"
@@ -221,7 +239,9 @@ class BlokusMatch:
         if data_class not in MOVE_CLASSES:
             # Java prints the payload object with its identity hash, which cannot be
             # reproduced: ``@0`` stands for it (the comparison normalises ``@hash``).
-            packet = NON_MOVE_PACKET_TEXT.format(data_class=data_class or "null")
+            packet = None  # a class XStream cannot resolve: the client is dropped silently
+            if data_class in REGISTERED_NON_MOVE_CLASSES:
+                packet = NON_MOVE_PACKET_TEXT.format(data_class=data_class)
             raise MalformedMoveError(NON_MOVE_PACKET.format(data_class=data_class), packet)
         try:
             return blokus_xml.move_from_element(data)
@@ -247,7 +267,10 @@ class BlokusMatch:
             return invalid.reason
         move = invalid.move if invalid.mistake.carries_move else None
         move_text = "null" if move is None else move.text()
-        return f"InvalidMoveException(mistake={invalid.mistake.message}, move={move_text})"
+        mistake = invalid.mistake.message
+        if invalid.reason != violation_reason(invalid.mistake, invalid.move):
+            mistake = invalid.reason  # our own detail, e.g. "… has no rotation attribute"
+        return f"InvalidMoveException(mistake={mistake}, move={move_text})"
 
     def state_element(self) -> Element:
         return blokus_xml.state_to_element(self.state, *self.names)
