@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from botarena.runner.run import RunConfig, run_test
 from botarena.runner.schedule import MAX_GAMES, pair_seed, schedule
 from botarena.runner.stats import Sprt, SprtModel
 from botarena.runner.store import StoreError
+from botarena.server import ScServer, ServerConfig
 
 BOT_SCRIPT = Path(__file__).parent / "bots" / "piranhas_bot.py"
 FAST = DriverLimits(connect_timeout_s=10.0, game_timeout_s=60.0, exit_grace_s=2.0)
@@ -333,3 +335,72 @@ def test_sprt_stops_the_run_early(tmp_path):
     assert sprt["decision"] == "H0" and sprt["llr"] <= sprt["bounds"][0]
     assert len(summary["games"]) < 400
     assert "SPRT decided: H0 (stopped early)" in output
+
+
+class ServerThread:
+    """A real SC server on an ephemeral port, in its own thread and event loop."""
+
+    def __init__(self, password: str):
+        self.config = ServerConfig(port=0, host="127.0.0.1", password=password)
+        self.ready = threading.Event()
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        asyncio.set_event_loop(self.loop)
+        self.server = ScServer(self.config)
+        self.loop.run_until_complete(self.server.start())
+        self.port = self.server.port
+        self.ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.server.stop())
+
+    def __enter__(self):
+        self.thread.start()
+        self.ready.wait(10)
+        return self
+
+    def __exit__(self, *exc):
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+def first_board(replay: Path) -> bytes:
+    text = replay.read_bytes()
+    start = text.index(b"<board")
+    return b"".join(text[start : text.index(b"</board>", start)].split())  # indentation differs
+
+
+def test_run_on_a_running_server_through_the_admin_protocol(tmp_path):
+    with ServerThread("secret") as server:
+        summary, _ = run(
+            tmp_path,
+            bot("random"),
+            bot("random"),
+            games=2,
+            server=f"127.0.0.1:{server.port}",
+            password="secret",
+        )
+        (tmp_path / "local").mkdir()
+        local, _ = run(tmp_path / "local", bot("random"), bot("random"), games=2)
+    games = summary["games"]
+    assert [g["index"] for g in games] == [0, 1]
+    assert all(g["regular"] and sum(g["bot_scores"].values()) == 1 for g in games)
+    assert summary["settings"]["server"] == f"127.0.0.1:{server.port}"
+    replays = [tmp_path / "run" / g["replay"] for g in games]
+    # the seed fixes the board on any server: the pair shares it, and the embedded run too
+    assert first_board(replays[0]) == first_board(replays[1])
+    local_replay = tmp_path / "local" / "run" / local["games"][0]["replay"]
+    assert first_board(local_replay) == first_board(replays[0])
+
+
+def test_a_wrong_admin_password_is_a_clear_error(tmp_path):
+    with ServerThread("secret") as server, pytest.raises(OSError, match=r"did not answer|closed"):
+        run(
+            tmp_path,
+            bot("random"),
+            bot("random"),
+            games=2,
+            server=f"127.0.0.1:{server.port}",
+            password="wrong",
+        )

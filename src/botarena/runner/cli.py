@@ -79,6 +79,15 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     help="Seconds after which the watchdog aborts a game.",
 )
 @click.option(
+    "--server",
+    default=None,
+    metavar="HOST:PORT",
+    help="Play on a running SC server (admin protocol) [default: an embedded one].",
+)
+@click.option(
+    "--password", default=None, help="Admin password of --server [default: examplepassword]."
+)
+@click.option(
     "--persistent",
     is_flag=True,
     help="Start each bot once per lane with --reservations-stdin and feed it one reservation "
@@ -101,6 +110,8 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     hard_timeout_ms: int | None,
     connect_timeout: float,
     game_timeout: float,
+    server: str | None,
+    password: str | None,
     persistent: bool,
     stop_after: int | None,
     bot_a: str,
@@ -114,7 +125,12 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     import asyncio  # noqa: PLC0415 - see the module docstring
 
     from botarena.runner.driver import DriverLimits  # noqa: PLC0415
-    from botarena.runner.run import RunConfig, default_concurrency, run_test  # noqa: PLC0415
+    from botarena.runner.run import (  # noqa: PLC0415
+        DEFAULT_ADMIN_PASSWORD,
+        RunConfig,
+        default_concurrency,
+        run_test,
+    )
     from botarena.runner.stats import Sprt, SprtModel  # noqa: PLC0415
     from botarena.runner.store import StoreError  # noqa: PLC0415
 
@@ -139,6 +155,8 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             soft_timeout_ms=soft_timeout_ms,
             hard_timeout_ms=hard_timeout_ms,
             limits=DriverLimits(connect_timeout_s=connect_timeout, game_timeout_s=game_timeout),
+            server=server,
+            password=password if password is not None else DEFAULT_ADMIN_PASSWORD,
             persistent=persistent,
             stop_after=stop_after,
         )

@@ -17,6 +17,7 @@ from typing import Any
 
 from botarena.core import ScoreCause
 from botarena.runner.bots import BotSpec
+from botarena.runner.hosts import GameEnd, GameHandle, GameHost
 from botarena.runner.launch import Launched, PerGameLauncher, PersistentLauncher
 from botarena.runner.limits import (
     CONNECT_TIMEOUT_S,
@@ -25,9 +26,11 @@ from botarena.runner.limits import (
     WATCHDOG_POLL_S,
 )
 from botarena.runner.schedule import ScheduledGame
-from botarena.server import GameSetup, ScServer, SlotDescriptor, wire
+from botarena.server import SlotDescriptor
 from botarena.server.results import GameResult
-from botarena.server.room import Room, RoomPhase
+
+ABANDON_AFTER_S = 5.0
+"""Extra time after the watchdog's abort before the runner gives up on the server's answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,35 +45,6 @@ def game_dir_name(index: int) -> str:
     return f"game-{index:06d}"
 
 
-class RoomWatcher:
-    """One listener on the lobby that resolves a future per room id when the room ends, and
-    writes that room's replay where the runner wants it."""
-
-    def __init__(self, server: ScServer) -> None:
-        self._waiting: dict[str, tuple[asyncio.Future[tuple[Room, GameResult | None]], Path]] = {}
-        server.lobby.replay_sink = None  # replays are written per game below
-        server.lobby.room_listeners.append(self._finished)
-
-    def expect(
-        self, room_id: str, replay_path: Path
-    ) -> asyncio.Future[tuple[Room, GameResult | None]]:
-        future: asyncio.Future[tuple[Room, GameResult | None]] = (
-            asyncio.get_running_loop().create_future()
-        )
-        self._waiting[room_id] = (future, replay_path)
-        return future
-
-    def _finished(self, room: Room, result: GameResult | None) -> None:
-        entry = self._waiting.pop(room.room_id, None)
-        if entry is None:
-            return
-        future, replay_path = entry
-        if room.replay:
-            replay_path.write_bytes(wire.REPLAY_START + b"".join(room.replay) + wire.REPLAY_END)
-        if not future.done():
-            future.set_result((room, result))
-
-
 def score_of_bot(result: GameResult | None, slot: int) -> float | None:
     """1 / 0.5 / 0 for the bot in ``slot``; ``None`` for a void game (nobody won or drew,
     e.g. both scored a loss after a runner abort): it counts in no statistic."""
@@ -83,9 +57,8 @@ def score_of_bot(result: GameResult | None, slot: int) -> float | None:
 
 
 async def play_game(
-    server: ScServer,
+    host: GameHost,
     *,
-    watcher: RoomWatcher,
     game_type: str,
     game: ScheduledGame,
     bots: tuple[BotSpec, BotSpec],
@@ -97,29 +70,27 @@ async def play_game(
     folder = run_dir / "games" / game_dir_name(game.index)
     folder.mkdir(parents=True, exist_ok=True)
     seated = [bots[bot_index] for bot_index in game.seats]
-    prepared = server.lobby.prepare_room(
+    replay_path = folder / "replay.xml"
+    handle = await host.prepare(
         game_type,
         [SlotDescriptor(bot.label, can_timeout=limits.can_timeout) for bot in seated],
-        GameSetup(seed=game.seed),
+        game.seed,
+        replay_path,
     )
-    room = server.lobby.rooms[prepared.room_id]
-    replay_path = folder / "replay.xml"
-    finished = watcher.expect(prepared.room_id, replay_path)
     notes: dict[int, str] = {}
     started = time.monotonic()
     seats: list[Launched] = []
     for slot, bot in enumerate(seated):
         game_log = folder / f"slot{slot}-{bot.label}.log"
-        launched = await launcher.launch(bot, prepared.reservations[slot], game_log)
+        launched = await launcher.launch(bot, handle.reservations[slot], game_log)
         if launched.error is not None:
             notes[slot] = launched.error
         seats.append(launched)
     processes = [launched.process for launched in seats]
     log_paths = [launched.log_path for launched in seats]
     try:
-        room_result = await _watch(
-            room,
-            finished=finished,
+        end = await _watch(
+            handle,
             processes=processes,
             notes=notes,
             started=started,
@@ -128,12 +99,10 @@ async def play_game(
     finally:
         exit_codes = [await launcher.release(launched, limits.exit_grace_s) for launched in seats]
     duration = time.monotonic() - started
-    ended_room, result = room_result
     return _record(
         game,
         seated=seated,
-        result=result,
-        room=ended_room,
+        end=end,
         notes=notes,
         exit_codes=exit_codes,
         log_paths=log_paths,
@@ -145,21 +114,21 @@ async def play_game(
 
 
 async def _watch(
-    room: Room,
+    handle: GameHandle,
     *,
-    finished: asyncio.Future[tuple[Room, GameResult | None]],
     processes: list[asyncio.subprocess.Process | None],
     notes: dict[int, str],
     started: float,
     limits: DriverLimits,
-) -> tuple[Room, GameResult | None]:
+) -> GameEnd:
+    aborted = False
     while True:
         with contextlib.suppress(TimeoutError):
-            return await asyncio.wait_for(asyncio.shield(finished), WATCHDOG_POLL_S)
+            return await asyncio.wait_for(asyncio.shield(handle.finished), WATCHDOG_POLL_S)
         elapsed = time.monotonic() - started
-        if room.phase is RoomPhase.CREATED:
+        if not handle.started():
             for slot, process in enumerate(processes):
-                if room.slots[slot].client is not None:
+                if handle.seated(slot):
                     continue
                 if process is None:
                     notes.setdefault(slot, "could not be started")
@@ -167,24 +136,22 @@ async def _watch(
                     notes[slot] = f"exited with code {process.returncode} before connecting"
                 elif elapsed > limits.connect_timeout_s:
                     notes[slot] = f"did not connect within {limits.connect_timeout_s:g} s"
-            empty = [slot for slot in range(len(processes)) if room.slots[slot].client is None]
+            empty = [slot for slot in range(len(processes)) if not handle.seated(slot)]
             # Wait for the other bot to arrive (or to fail too): only the failed slots lose.
             if notes and all(slot in notes for slot in empty):
-                room.step(forced=True)  # ends the room: every empty slot scores LEFT
-        elif elapsed > limits.game_timeout_s:
-            room.abort(f"watchdog: game exceeded {limits.game_timeout_s:g} s")
-        if elapsed > limits.game_timeout_s + limits.connect_timeout_s + 5.0:
-            room.abort("watchdog: the room did not end")  # last resort, never reached normally
-            if not finished.done():
-                return room, None
+                handle.force_start()  # ends the room: every empty slot scores LEFT
+        elif elapsed > limits.game_timeout_s and not aborted:
+            handle.abort(f"watchdog: game exceeded {limits.game_timeout_s:g} s")
+            aborted = True
+        if elapsed > limits.game_timeout_s + limits.connect_timeout_s + ABANDON_AFTER_S:
+            return GameEnd(None, 0, [], "watchdog: the server never ended the game")
 
 
 def _record(
     game: ScheduledGame,
     *,
     seated: list[BotSpec],
-    result: GameResult | None,
-    room: Room,
+    end: GameEnd,
     notes: dict[int, str],
     exit_codes: list[int | None],
     log_paths: list[Path],
@@ -193,6 +160,7 @@ def _record(
     duration: float,
     launcher_persistent: bool,
 ) -> dict[str, Any]:
+    result = end.result
     slots = []
     problems = []
     for slot, bot in enumerate(seated):
@@ -201,7 +169,7 @@ def _record(
         entry: dict[str, Any] = {
             "bot": bot.label,
             "cause": cause,
-            "reason": score.reason if score is not None else "the room ended without a result",
+            "reason": score.reason if score is not None else (end.note or "no result"),
             "match_points": score.match_points if score is not None else None,
             "scores": list(score.parts) if score is not None else [],
             "exit_code": exit_codes[slot],
@@ -230,8 +198,8 @@ def _record(
         "bot_scores": bot_scores,
         "cause": "REGULAR" if not problems else "; ".join(problems),
         "regular": not problems,
-        "moves": len(room.stats.move_times_ms),
-        "move_times_ms": [round(ms, 3) for ms in room.stats.move_times_ms],
+        "moves": end.moves,
+        "move_times_ms": [round(ms, 3) for ms in end.move_times_ms],
         "duration_s": round(duration, 3),
         "replay": str(replay_path.relative_to(run_dir)) if replay_path.exists() else None,
     }

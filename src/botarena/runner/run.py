@@ -14,15 +14,25 @@ from rich.console import Console
 
 from botarena.core import new_seed
 from botarena.runner.bots import GAME_TYPES, BotSpec, bot_labels, parse_bot
-from botarena.runner.driver import DriverLimits, RoomWatcher, play_game
+from botarena.runner.driver import DriverLimits, play_game
+from botarena.runner.hosts import EmbeddedHost, RemoteHost
 from botarena.runner.launch import PerGameLauncher, PersistentLauncher
 from botarena.runner.report import Reporter, sprt_decided, statistics, status_line
 from botarena.runner.schedule import schedule
 from botarena.runner.stats import Sprt
 from botarena.runner.store import ResultsStore, StoreError
 from botarena.server import ScServer, ServerConfig
+from botarena.server.config import DEFAULT_PASSWORD
 
 DEFAULT_OUT_ROOT = Path("botarena-runs")
+DEFAULT_ADMIN_PASSWORD = DEFAULT_PASSWORD
+
+
+def parse_server_address(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--server must be HOST:PORT, got {text!r}")
+    return host, int(port)
 
 
 def default_concurrency() -> int:
@@ -48,6 +58,9 @@ class RunConfig:
     soft_timeout_ms: int | None = None
     hard_timeout_ms: int | None = None
     limits: DriverLimits = field(default_factory=DriverLimits)
+    server: str | None = None
+    """``HOST:PORT`` of a running SC server (admin protocol); ``None``: an embedded server."""
+    password: str = DEFAULT_ADMIN_PASSWORD
     persistent: bool = False
     """Bots play many games per process (``--reservations-stdin``, see ``launch``)."""
     stop_after: int | None = None
@@ -74,6 +87,7 @@ def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> di
         "seed": seed,
         "no_timeout": config.no_timeout,
         "persistent": config.persistent,
+        "server": config.server or "embedded",
     }
 
 
@@ -128,13 +142,20 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         limits = DriverLimits(
             limits.connect_timeout_s, limits.game_timeout_s, limits.exit_grace_s, False
         )
-    server = ScServer(server_config)
-    await server.start()
-    watcher = RoomWatcher(server)
+    server: ScServer | None = None
+    host: EmbeddedHost | RemoteHost
+    if config.server is None:
+        server = ScServer(server_config)
+        await server.start()
+        host = EmbeddedHost(server)
+    else:
+        address, port = parse_server_address(config.server)
+        host = RemoteHost(address, port, config.password)
+        await host.connect()
     launcher: PerGameLauncher | PersistentLauncher = (
-        PersistentLauncher(server.host, server.port, store.out_dir)
+        PersistentLauncher(host.host, host.port, store.out_dir)
         if config.persistent
-        else PerGameLauncher(server.host, server.port)
+        else PerGameLauncher(host.host, host.port)
     )
     block = statistics(store.games, labels, config.sprt)
     store.save(block)
@@ -154,8 +175,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
             if stop.is_set():
                 return
             record = await play_game(
-                server,
-                watcher=watcher,
+                host,
                 game_type=store.settings["game_type"],
                 game=game,
                 bots=bots,
@@ -183,7 +203,9 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
     finally:
         store.save(block)
         await launcher.close()
-        await server.stop()
+        await host.close()
+        if server is not None:
+            await server.stop()
     complete = len(store.games) >= planned or sprt_decided(block)
     reporter.message(status_line(block, planned, labels))
     if sprt_decided(block):
