@@ -1,4 +1,4 @@
-"""Plays one scheduled game on the embedded server: prepare the room, start both bot
+"""Plays one scheduled game on a game host: prepare the room, start both bot
 processes with their reservations, watch them, and turn the server's result into a record.
 
 The watchdog guarantees an end: a bot that exits before connecting ends the game at once, one
