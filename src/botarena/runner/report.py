@@ -11,7 +11,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Console
-from rich.live import Live
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.text import Text
 
 from botarena.runner.stats import (
@@ -117,25 +124,33 @@ def status_line(block: dict[str, Any], planned: int, labels: tuple[str, str]) ->
 
 
 class Reporter:
-    """Live status on a terminal (rich), one plain line per game otherwise; problems always
-    printed in full, naming the bot and its log."""
+    """A live progress bar with W/D/L, Elo and SPRT on a terminal (rich), one plain line per
+    game otherwise; problems always printed in full, naming the bot and its log."""
 
     def __init__(self, planned: int, labels: tuple[str, str], console: Console | None = None):
         self.console = console or Console()
         self.planned = planned
         self.labels = labels
-        self._live: Live | None = None
+        self._progress: Progress | None = None
+        self._task: TaskID | None = None
 
     def __enter__(self) -> Reporter:
         if self.console.is_terminal:
-            self._live = Live(Text("starting…"), console=self.console, refresh_per_second=4)
-            self._live.__enter__()
+            self._progress = Progress(
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("{task.fields[status]}"),
+                console=self.console,
+            )
+            self._progress.__enter__()
+            self._task = self._progress.add_task("games", total=self.planned, status="")
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self._live is not None:
-            self._live.__exit__(None, None, None)
-            self._live = None
+        if self._progress is not None:
+            self._progress.__exit__(None, None, None)
+            self._progress = None
 
     def game_finished(self, record: dict[str, Any], block: dict[str, Any]) -> None:
         if not record["regular"]:
@@ -144,8 +159,9 @@ class Reporter:
                 style="yellow",
             )
         line = status_line(block, self.planned, self.labels)
-        if self._live is not None:
-            self._live.update(Text(line))
+        if self._progress is not None and self._task is not None:
+            status = line.split(": ", 1)[1]  # the bar shows the count already
+            self._progress.update(self._task, completed=block["games"], status=status)
         else:
             self.console.print(Text(line))
 
