@@ -25,6 +25,7 @@ from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded, StreamLimits
 from botarena.protocol.xstream import ScStreamWriter
+from botarena.server.attribute_tabs import AttributeTabEscaper
 from botarena.server.lobby import Lobby, SlotDescriptor
 from botarena.server.plugin import Element, GameSetup
 
@@ -51,6 +52,7 @@ class ScConnection(asyncio.Protocol):
         self.config = config
         self.peer_id = peer_id
         self.is_admin = False
+        self._attribute_tabs = AttributeTabEscaper()
         self.current_request: Element | None = None
         """The request element being dispatched (echoed in 2021 ``errorpacket`` replies)."""
         self._registry = registry
@@ -112,6 +114,9 @@ class ScConnection(asyncio.Protocol):
         if self._closed:
             return
         received_at = self._time()
+        data = self._attribute_tabs.feed(
+            data, self.lobby.profile_for(self).keep_raw_tabs_in_attributes
+        )
         try:
             events = self._parser.feed(data)
         except ProtocolError as error:

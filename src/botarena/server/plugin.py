@@ -30,7 +30,7 @@ Optional hooks (looked up with ``getattr``, so plugins without them need nothing
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from lxml import etree
@@ -80,6 +80,9 @@ class ProtocolProfile:
     ``<errorpacket message="EXCEPTION: TEXT">`` echoing the request (spec §2.3.13)."""
     joined_game_room_player_count: bool = False
     """2021+: ``joinedGameRoom`` tells admins ``playerCount`` instead of ``existing``."""
+    keep_raw_tabs_in_attributes: bool = False
+    """2018 (kxml): a raw tab inside an attribute value stays a tab instead of becoming a
+    space (:mod:`botarena.server.attribute_tabs`)."""
     empty_compliant_reason: bool = False
     """2021+: every non-violating player's score carries ``reason=""`` (no win-condition text;
     spec §4.5); 2018/2019 give the win condition's text on a regular end, else no reason."""
@@ -94,7 +97,8 @@ PROFILE_2019 = ProtocolProfile(
     close_element="sc.protocol.responses.CloseConnection",
     move_request_class="sc.framework.plugins.protocol.MoveRequest",
 )
-PROFILE_2018 = PROFILE_2019  # identical at the framework level (spec §0)
+PROFILE_2018 = replace(PROFILE_2019, keep_raw_tabs_in_attributes=True)
+"""2019's framework behaviour (spec §0) with 2018's XML parser quirk."""
 
 
 def lobby_profile(plugins: Iterable[GamePlugin]) -> ProtocolProfile:
