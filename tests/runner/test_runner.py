@@ -165,6 +165,8 @@ def test_zoo_never_answers(tmp_path):
         tmp_path, bot("silent"), bot("random"), soft_timeout_ms=300, hard_timeout_ms=800
     )
     assert_bad_bot_blamed(summary, "silent", "HARD_TIMEOUT", tmp_path)
+    # still asleep after the game: killed after EXIT_GRACE_S, so no exit code of its own
+    assert [g["slots"][g["index"] % 2]["exit_code"] for g in summary["games"]] == [None, None]
 
 
 def test_zoo_answers_after_3_s_with_the_real_2_s_soft_timeout(tmp_path):
