@@ -406,3 +406,11 @@ def test_a_wrong_admin_password_is_a_clear_error(tmp_path):
             server=f"127.0.0.1:{server.port}",
             password="wrong",
         )
+
+
+def test_play_renders_blokus_with_the_engine_text():
+    lines: list[str] = []
+    record = play_one("blokus", "random", "random", seed=1, echo=lines.append)
+    assert record["finished"]
+    last_board = lines[-2].strip("\n").splitlines()
+    assert len(last_board) == 20 and all(len(row) == 20 for row in last_board)
