@@ -205,11 +205,16 @@ class ScConnection(asyncio.Protocol):
             passphrase = request.passphrase if request.passphrase is not None else request.password
             lobby.authenticate(self, passphrase)
         elif isinstance(request, msg.Prepare):
+            # 2021 pauses the whole room with ``prepare@pause="true"`` instead of per-slot
+            # ``shouldBePaused`` (spec §9); the decoded request does not carry it yet.
+            room_paused = (
+                self.current_request is not None and self.current_request.get("pause") == "true"
+            )
             slots = [
                 SlotDescriptor(
                     slot.display_name or msg.UNKNOWN_DISPLAY_NAME,
                     slot.can_timeout,
-                    slot.should_be_paused,
+                    slot.should_be_paused or room_paused,
                 )
                 for slot in request.slots
             ]
