@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+JOIN_ROOM_TAG = "joinRoom"
+"""2021 ``<joinRoom roomId/>``: take a free unreserved slot of a prepared room."""
+
 _WHITESPACE = b" \t\r\n"
 
 
@@ -176,6 +179,14 @@ class ScConnection(asyncio.Protocol):
             self._drop()
             return
         self.messages_received += 1
+        if event.element.tag == JOIN_ROOM_TAG:  # 2021; not in the request decoder yet
+            self.grace_deadline = None
+            self.current_request = event.element
+            try:
+                self.lobby.join_room(self, event.element.get("roomId"))
+            finally:
+                self.current_request = None
+            return
         try:
             request = msg.decode_request(event.element)
         except ProtocolError as error:
@@ -210,13 +221,17 @@ class ScConnection(asyncio.Protocol):
             room_paused = (
                 self.current_request is not None and self.current_request.get("pause") == "true"
             )
+            raw_slots = [] if self.current_request is None else self.current_request.findall("slot")
+            reserved = [_reserved_attribute(raw) for raw in raw_slots]
+            reserved += [None] * (len(request.slots) - len(reserved))
             slots = [
                 SlotDescriptor(
                     slot.display_name or msg.UNKNOWN_DISPLAY_NAME,
                     slot.can_timeout,
                     slot.should_be_paused or room_paused,
+                    reserved[index],
                 )
-                for slot in request.slots
+                for index, slot in enumerate(request.slots)
             ]
             setup = None
             if request.load_game_info is not None:
@@ -240,6 +255,12 @@ class ScConnection(asyncio.Protocol):
             lobby.score_for_player(self, request.display_name)
         elif isinstance(request, msg.CloseConnection):
             lobby.close_requested(self)
+
+
+def _reserved_attribute(slot: Element) -> bool | None:
+    """2021 ``slot@reserved`` (absent: ``None``)."""
+    value = slot.get("reserved")
+    return None if value is None else value == "true"
 
 
 def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -> int:

@@ -71,6 +71,9 @@ class SlotDescriptor:
     display_name: str = DEFAULT_DISPLAY_NAME
     can_timeout: bool = False
     should_be_paused: bool = False
+    reserved: bool | None = None
+    """2021 ``slot@reserved`` (``None``: attribute absent). Only profiles with
+    ``slot_reserved_attribute`` read it; there an absent value means ``false`` (spec §11)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +231,25 @@ class Lobby:
         for admin in list(self.admins.values()):
             admin.send(notice)
 
+    def join_room(self, peer: Peer, room_id: str | None) -> None:
+        """2021 ``joinRoom``: a free unreserved slot of the given room."""
+        room = self.rooms.get(room_id) if room_id else None
+        if room is None:
+            self._reject(
+                peer,
+                f"joinRoom: unknown room {room_id!r}",
+                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
+            )
+            return
+        if not room.has_free_slot():
+            self._reject(
+                peer,
+                f"joinRoom: room {room_id!r} is full",
+                f"{GAME_ROOM_EXCEPTION}: Room {room_id} is already full!",
+            )
+            return
+        self._guarded(room, lambda: room.seat_joiner(peer))
+
     def join_prepared(self, peer: Peer, code: str | None) -> None:
         entry = self.reservations.pop(code, None) if code else None
         if entry is None:
@@ -298,7 +320,10 @@ class Lobby:
         room = self._create_room(plugin, prepared=True, paused=paused, setup=setup)
         codes: list[str] = []
         for index, descriptor in enumerate(descriptors):
-            code = str(uuid.uuid4())
+            reserved = True
+            if plugin.profile.slot_reserved_attribute:
+                reserved = descriptor.reserved is True
+            code = str(uuid.uuid4()) if reserved else None
             room.slots.append(
                 Slot(
                     index=index,
@@ -308,8 +333,9 @@ class Lobby:
                     reservation=code,
                 )
             )
-            self.reservations[code] = (room, index)
-            codes.append(code)
+            if code is not None:  # an unreserved slot is taken with joinRoom (2021)
+                self.reservations[code] = (room, index)
+                codes.append(code)
         return PreparedRoom(room.room_id, tuple(codes))
 
     def _admin_room(self, peer: Peer, room_id: str | None) -> Room | None:

@@ -83,6 +83,9 @@ class ProtocolProfile:
     keep_raw_tabs_in_attributes: bool = False
     """2018 (kxml): a raw tab inside an attribute value stays a tab instead of becoming a
     space (:mod:`botarena.server.attribute_tabs`)."""
+    slot_reserved_attribute: bool = False
+    """2021+: ``prepare`` slots are reserved only with ``reserved="true"``; the others get no
+    code and are taken with ``joinRoom`` (spec §9, §11 item 13)."""
     empty_compliant_reason: bool = False
     """2021+: every non-violating player's score carries ``reason=""`` (no win-condition text;
     spec §4.5); 2018/2019 give the win condition's text on a regular end, else no reason."""

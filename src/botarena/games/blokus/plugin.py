@@ -62,6 +62,7 @@ PROFILE_2021 = ProtocolProfile(
     end_document_on_drop=False,
     error_packets=True,
     joined_game_room_player_count=True,
+    slot_reserved_attribute=True,
     empty_compliant_reason=True,
 )
 """21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
