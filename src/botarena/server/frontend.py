@@ -219,7 +219,8 @@ class ScConnection(asyncio.Protocol):
             # 2021 pauses the whole room with ``prepare@pause="true"`` instead of per-slot
             # ``shouldBePaused`` (spec §9); the decoded request does not carry it yet.
             room_paused = (
-                self.current_request is not None and self.current_request.get("pause") == "true"
+                self.current_request is not None
+                and (self.current_request.get("pause") or "").lower() == "true"
             )
             raw_slots = [] if self.current_request is None else self.current_request.findall("slot")
             reserved = [_reserved_attribute(raw) for raw in raw_slots]
@@ -260,7 +261,7 @@ class ScConnection(asyncio.Protocol):
 def _reserved_attribute(slot: Element) -> bool | None:
     """2021 ``slot@reserved`` (absent: ``None``)."""
     value = slot.get("reserved")
-    return None if value is None else value == "true"
+    return None if value is None else value.lower() == "true"  # Boolean.valueOf
 
 
 def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -> int:

@@ -48,10 +48,11 @@ MAX_ROOMS = 10_000
 
 def prepare_request_text(element: Element) -> str:
     """Kotlin ``toString`` of the 2021 ``PrepareGameRequest`` a ``<prepare>`` element
-    deserialises to (absent booleans are ``false``, an absent name is ``null``)."""
+    deserialises to (booleans as ``Boolean.valueOf``: case-insensitive ``true``, absent
+    ``false``; an absent name is ``null``)."""
 
     def flag(node: Element, name: str) -> str:
-        return "true" if node.get(name) == "true" else "false"
+        return "true" if (node.get(name) or "").lower() == "true" else "false"
 
     slots = ", ".join(
         f"SlotDescriptor(displayName={slot.get('displayName', 'null')}, "
