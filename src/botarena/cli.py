@@ -129,7 +129,7 @@ def tournament_maumau(args: tuple[str, ...]) -> None:
 
 
 # Commands defined in their own packages register here.
-# -- bot SDK: `botarena bot piranhas|hase_und_igel|blokus NAME ...` (botarena.client.cli)
+__import__("botarena.client.cli").client.cli.register_commands(bot)  # bot piranhas|…|blokus
 __import__("botarena.runner.cli").runner.cli.register_commands(cli)  # runner: test, play
 
 

@@ -1,1 +1,36 @@
-"""The bot SDK: what a bot author imports."""
+"""The bot SDK: what a bot author imports.
+
+A bot is one function of the game state, or a small class with optional hooks::
+
+    from botarena.client import run
+
+    def calculate_move(state):
+        return state.legal_moves()[0]
+
+    run(calculate_move, game="piranhas", host="127.0.0.1", port=13050)
+
+:class:`BotBase` adds the hooks ``on_welcome(color)``, ``on_state(state)``,
+``on_game_over(result)`` and ``on_error(message)``. The state is the game engine's own
+state (``botarena.games.<game>``), so ``state.legal_moves()`` and the engine's rules are at
+hand. :func:`bot_argument_parser` gives the official clients' flags (``-h/--host``,
+``-p/--port``, ``-r/--reservation``).
+"""
+
+from botarena.client.cli_args import bot_argument_parser
+from botarena.client.codecs import CODECS, GameCodec, codec_for
+from botarena.client.run import BotError, exit_code, run
+from botarena.client.session import Bot, BotBase, BotSession, FunctionBot
+
+__all__ = [
+    "CODECS",
+    "Bot",
+    "BotBase",
+    "BotError",
+    "BotSession",
+    "FunctionBot",
+    "GameCodec",
+    "bot_argument_parser",
+    "codec_for",
+    "exit_code",
+    "run",
+]

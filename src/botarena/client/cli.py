@@ -1,0 +1,70 @@
+"""``botarena bot GAME NAME``: a built-in player as a client process.
+
+Flags as the official clients have them: ``-h/--host``, ``-p/--port``,
+``-r/--reservation`` (``-h`` is the host; help is ``--help``), plus ``--seed`` and the
+player's options (``--time-budget``, ``--max-depth`` for the search players).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from botarena.client.codecs import CODECS, GameCodec
+from botarena.client.run import DEFAULT_HOST, DEFAULT_PORT, BotError, exit_code, run
+from botarena.core import SeededRandom
+
+OPTION_TYPES: dict[str, type] = {
+    "time_budget": float,
+    "max_depth": int,
+    "candidates": int,
+    "size_weight": float,
+}
+
+
+def _bot_command(codec: GameCodec) -> click.Command:
+    names = list(codec.player_options)
+    extra = sorted({option for options in codec.player_options.values() for option in options})
+
+    def play(
+        name: str, host: str, port: int, reservation: str | None, seed: int | None, **options: Any
+    ) -> None:
+        given = {key: value for key, value in options.items() if value is not None}
+        rng = SeededRandom(seed)
+        try:
+            player = codec.make_player(name, rng.seed_value, **given)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from error
+        click.echo(f"{codec.name} {name} bot, seed {rng.seed_value}", err=True)
+        try:
+            session = run(player, game=codec.name, host=host, port=port, reservation=reservation)
+        except BotError as error:
+            raise click.ClickException(str(error)) from error
+        sys.exit(exit_code(session))
+
+    command = click.Command(
+        codec.name,
+        callback=play,
+        help=f"A built-in {codec.name} player ({', '.join(names)}) as a client of an SC server.",
+        params=[
+            click.Argument(["name"], type=click.Choice(names)),
+            click.Option(["-h", "--host"], default=DEFAULT_HOST, show_default=True),
+            click.Option(["-p", "--port"], type=int, default=DEFAULT_PORT, show_default=True),
+            click.Option(["-r", "--reservation"], default=None, help="Prepared slot's code."),
+            click.Option(["--seed"], type=int, default=None, help="Seed of the player's RNG."),
+            *(
+                click.Option([f"--{option.replace('_', '-')}"], type=OPTION_TYPES[option])
+                for option in extra
+            ),
+        ],
+        context_settings={"help_option_names": ["--help"]},
+    )
+    return command
+
+
+def register_commands(bot_group: click.Group) -> None:
+    """Add ``botarena bot piranhas|hase_und_igel|blokus`` to the ``bot`` group."""
+    for codec in CODECS.values():
+        bot_group.add_command(_bot_command(codec))

@@ -1,0 +1,107 @@
+"""`python -m botarena bot GAME NAME ...` as real subprocesses against a real server."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+PROCESS_TIMEOUT_S = 120
+
+
+def bot_process(*args):
+    return subprocess.Popen(
+        [sys.executable, "-m", "botarena", "bot", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_built_in_bots_play_a_prepared_piranhas_game_as_processes(sc_server):
+    room = sc_server.prepare("swc_2019_piranhas")
+    procs = [
+        bot_process(
+            "piranhas",
+            name,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(sc_server.port),
+            "--reservation",
+            code,
+            "--seed",
+            str(seed),
+        )
+        for name, code, seed in zip(("random", "greedy"), room.reservations, (11, 12), strict=True)
+    ]
+    outputs = [proc.communicate(timeout=PROCESS_TIMEOUT_S) for proc in procs]
+    for proc, (_out, err) in zip(procs, outputs, strict=True):
+        assert proc.returncode == 0, err
+    assert "seed 11" in outputs[0][1]
+    assert "seed 12" in outputs[1][1]
+
+
+def test_short_flags_h_p_r_are_host_port_reservation(sc_server):
+    room = sc_server.prepare("swc_2019_piranhas")
+    procs = [
+        bot_process("piranhas", "random", "-h", "127.0.0.1", "-p", str(sc_server.port), "-r", code)
+        for code in room.reservations
+    ]
+    for proc in procs:
+        _out, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+        assert proc.returncode == 0, err
+        assert "seed " in err  # the seed is logged when none was given
+
+
+def test_help_is_long_only():
+    done = subprocess.run(
+        [sys.executable, "-m", "botarena", "bot", "piranhas", "--help"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert "-h, --host" in done.stdout
+    assert "-r, --reservation" in done.stdout
+    assert "--time-budget" in done.stdout
+
+
+def test_unreachable_server_is_a_clear_error_and_non_zero_exit():
+
+    with socket.socket() as probe:  # a port that nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = subprocess.run(
+        [sys.executable, "-m", "botarena", "bot", "piranhas", "random", "-p", str(port)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert f"cannot connect to 127.0.0.1:{port}" in done.stderr
+
+
+def test_wrong_reservation_prints_the_server_error_and_exits_non_zero(sc_server):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "botarena",
+            "bot",
+            "piranhas",
+            "random",
+            "-p",
+            str(sc_server.port),
+            "-r",
+            "no-such-code",
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "without a result" in done.stderr or "error" in done.stderr.lower()
