@@ -47,7 +47,7 @@ def play_pair(server, game, bots, prepared):
         try:
             sessions[index] = run(
                 bots[index],
-                game=game,
+                game_type=game,
                 host="127.0.0.1",
                 port=server.port,
                 reservation=reservations[index],

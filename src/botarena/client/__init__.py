@@ -7,19 +7,19 @@ A bot is one function of the game state, or a small class with optional hooks::
     def calculate_move(state):
         return state.legal_moves()[0]
 
-    run(calculate_move, game="piranhas", host="127.0.0.1", port=13050)
+    run(calculate_move, game_type="swc_2019_piranhas", host="127.0.0.1", port=13050)
 
 :class:`BotBase` adds the hooks ``on_welcome(color)``, ``on_state(state)``,
 ``on_game_over(result)`` and ``on_error(message)``. The state is the game engine's own
 state (``botarena.games.<game>``), so ``state.legal_moves()`` and the engine's rules are at
 hand. :func:`bot_argument_parser` gives the official clients' flags (``-h/--host``,
-``-p/--port``, ``-r/--reservation``).
+``-p/--port``, ``-r/--reservation``, ``--room``).
 """
 
 from botarena.client.cli_args import bot_argument_parser
 from botarena.client.codecs import CODECS, GameCodec, codec_for
 from botarena.client.run import BotError, exit_code, run
-from botarena.client.session import Bot, BotBase, BotSession, FunctionBot
+from botarena.client.session import Bot, BotBase, BotSession, FunctionBot, JoinRoom
 
 __all__ = [
     "CODECS",
@@ -29,6 +29,7 @@ __all__ = [
     "BotSession",
     "FunctionBot",
     "GameCodec",
+    "JoinRoom",
     "bot_argument_parser",
     "codec_for",
     "exit_code",

@@ -29,8 +29,17 @@ def _bot_command(codec: GameCodec) -> click.Command:
     extra = sorted({option for options in codec.player_options.values() for option in options})
 
     def play(
-        name: str, host: str, port: int, reservation: str | None, seed: int | None, **options: Any
+        *,
+        name: str,
+        host: str,
+        port: int,
+        reservation: str | None,
+        room: str | None,
+        seed: int | None,
+        **options: Any,
     ) -> None:
+        if reservation is not None and room is not None:
+            raise click.UsageError("give either --reservation or --room, not both")
         given = {key: value for key, value in options.items() if value is not None}
         rng = SeededRandom(seed)
         try:
@@ -39,7 +48,14 @@ def _bot_command(codec: GameCodec) -> click.Command:
             raise click.UsageError(str(error)) from error
         click.echo(f"{codec.name} {name} bot, seed {rng.seed_value}", err=True)
         try:
-            session = run(player, game=codec.name, host=host, port=port, reservation=reservation)
+            session = run(
+                player,
+                game_type=codec.game_type,
+                host=host,
+                port=port,
+                reservation=reservation,
+                room=room,
+            )
         except BotError as error:
             raise click.ClickException(str(error)) from error
         sys.exit(exit_code(session))
@@ -53,6 +69,11 @@ def _bot_command(codec: GameCodec) -> click.Command:
             click.Option(["-h", "--host"], default=DEFAULT_HOST, show_default=True),
             click.Option(["-p", "--port"], type=int, default=DEFAULT_PORT, show_default=True),
             click.Option(["-r", "--reservation"], default=None, help="Prepared slot's code."),
+            click.Option(
+                ["--room"],
+                default=None,
+                help="Join a free unreserved slot of this prepared room (joinRoom, 2021 only).",
+            ),
             click.Option(["--seed"], type=int, default=None, help="Seed of the player's RNG."),
             *(
                 click.Option([f"--{option.replace('_', '-')}"], type=OPTION_TYPES[option])

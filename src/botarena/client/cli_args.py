@@ -18,4 +18,7 @@ def bot_argument_parser(description: str = "a botarena bot") -> argparse.Argumen
     parser.add_argument(
         "-r", "--reservation", default=None, help="reservation code of a prepared slot"
     )
+    parser.add_argument(
+        "--room", default=None, help="join a free slot of this prepared room (2021 only)"
+    )
     return parser

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from botarena.client.codecs import codec_for
-from botarena.client.session import Bot, BotSession, as_bot
+from botarena.client.session import Bot, BotSession, JoinRequest, JoinRoom, as_bot
 from botarena.protocol import sc_messages as msg
 
 DEFAULT_HOST = "127.0.0.1"
@@ -32,22 +32,23 @@ class BotError(Exception):
 def run(
     bot: Bot | Callable[[Any], Any],
     *,
-    game: str,
+    game_type: str,
     host: str = DEFAULT_HOST,
     port: int = DEFAULT_PORT,
     reservation: str | None = None,
+    room: str | None = None,
 ) -> BotSession:
     """Play one game with ``bot`` (an object with ``calculate_move`` or just that function).
 
-    ``game`` is a short name (``piranhas``) or game type (``swc_2019_piranhas``). With a
-    ``reservation`` the bot takes a prepared slot (``joinPrepared``), otherwise it joins any
-    open room of the game (``join``). Returns the finished session (``result``, ``errors``,
-    ``color``); raises :class:`BotError` when the connection fails.
+    ``game_type`` is a game type (``swc_2019_piranhas``) or short name (``piranhas``). With
+    a ``reservation`` the bot takes a prepared slot (``joinPrepared``); with a ``room`` it
+    takes a free unreserved slot of that prepared room (``joinRoom``, 2021 protocol only:
+    2019/2018 servers refuse it); otherwise it joins any open room of the game (``join``).
+    Returns the finished session (``result``, ``errors``, ``color``, ``room_id``); raises
+    :class:`BotError` when the connection fails and ``ValueError`` for bad arguments.
     """
-    codec = codec_for(game)
-    join: msg.Join | msg.JoinPrepared = (
-        msg.JoinPrepared(reservation) if reservation is not None else msg.Join(codec.game_type)
-    )
+    codec = codec_for(game_type)
+    join = join_request(codec.game_type, reservation, room)
     session = BotSession(as_bot(bot), codec, join)
     try:
         sock = socket.create_connection((host, port), timeout=CONNECT_TIMEOUT_S)
@@ -71,6 +72,17 @@ def run(
         except OSError as error:
             raise BotError(f"connection to {host}:{port} failed: {error}") from error
     return session
+
+
+def join_request(game_type: str, reservation: str | None, room: str | None) -> JoinRequest:
+    """The opening request: ``joinPrepared``, ``joinRoom`` or ``join``."""
+    if reservation is not None and room is not None:
+        raise ValueError("give either a reservation or a room, not both")
+    if reservation is not None:
+        return msg.JoinPrepared(reservation)
+    if room is not None:
+        return JoinRoom(room)
+    return msg.Join(game_type)
 
 
 def _wait_for_close(sock: socket.socket) -> None:

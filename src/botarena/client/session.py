@@ -22,6 +22,26 @@ from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnde
 from botarena.protocol.xstream import STREAM_END, STREAM_START
 
 
+@dataclass(frozen=True)
+class JoinRoom:
+    """``<joinRoom roomId/>``: take a free unreserved slot of a prepared room.
+
+    A 2021 request (Blokus); the 2019 and 2018 protocols have no way to join a given room,
+    so servers speaking those profiles refuse it (the sc_messages request decoder does not
+    know it either, hence this small local type).
+    """
+
+    room_id: str
+
+    def to_element(self) -> etree._Element:
+        element = etree.Element("joinRoom")
+        element.set("roomId", self.room_id)
+        return element
+
+
+JoinRequest = msg.Join | msg.JoinPrepared | JoinRoom
+
+
 class Bot(Protocol):
     """A bot: ``calculate_move`` is required; the hooks ``on_welcome``, ``on_state``,
     ``on_game_over`` and ``on_error`` are optional (see :class:`BotBase`)."""
@@ -86,7 +106,7 @@ class BotSession:
 
     bot: Bot
     codec: GameCodec
-    join: msg.Join | msg.JoinPrepared
+    join: JoinRequest
     parser: ScStreamParser = field(default_factory=ScStreamParser)
     state: Any = None
     color: str | None = None

@@ -1,0 +1,138 @@
+"""A bot that crashes, joinRoom by room id, and the argparse flags of the official clients."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import textwrap
+import threading
+
+from botarena.client import CODECS, bot_argument_parser, exit_code, run
+from botarena.server import SlotDescriptor
+
+CRASHING_BOT = textwrap.dedent(
+    """
+    import sys
+    from botarena.client import bot_argument_parser, exit_code, run
+
+    def calculate_move(state):
+        raise RuntimeError("my bot is broken")
+
+    args = bot_argument_parser().parse_args()
+    session = run(calculate_move, game_type="swc_2019_piranhas", host=args.host,
+                  port=args.port, reservation=args.reservation)
+    sys.exit(exit_code(session))
+    """
+)
+
+
+def test_a_bot_raising_in_calculate_move_reports_it_and_exits_non_zero(sc_server, tmp_path):
+    script = tmp_path / "crashing_bot.py"
+    script.write_text(CRASHING_BOT)
+    room = sc_server.prepare("swc_2019_piranhas")
+    crashing = subprocess.Popen(
+        [
+            sys.executable,
+            str(script),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(sc_server.port),
+            "-r",
+            room.reservations[0],
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    opponent = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "botarena",
+            "bot",
+            "piranhas",
+            "random",
+            "-p",
+            str(sc_server.port),
+            "-r",
+            room.reservations[1],
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _out, err = crashing.communicate(timeout=60)
+    opponent.communicate(timeout=60)
+    assert crashing.returncode == 1
+    assert "calculate_move raised RuntimeError: my bot is broken" in err
+    assert "Traceback" in err  # the author sees where it broke
+
+
+def test_in_process_crash_is_kept_in_the_session(sc_server):
+    room = sc_server.prepare("swc_2019_piranhas")
+    sessions = {}
+
+    def broken(state):
+        raise ValueError("no idea")
+
+    def play(name, bot, code):
+        sessions[name] = run(
+            bot, game_type="piranhas", port=sc_server.port, host="127.0.0.1", reservation=code
+        )
+
+    good = CODECS["piranhas"].make_player("random", 1)
+    threads = [
+        threading.Thread(target=play, args=("broken", broken, room.reservations[0])),
+        threading.Thread(target=play, args=("good", good, room.reservations[1])),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert any("calculate_move raised ValueError: no idea" in e for e in sessions["broken"].errors)
+    assert exit_code(sessions["broken"]) == 1
+
+
+def test_blokus_bots_take_unreserved_slots_of_a_prepared_room_with_join_room(sc_server):
+    async def prepare():
+        return sc_server.server.lobby.prepare_room(
+            "swc_2021_blokus",
+            [SlotDescriptor("a", reserved=False), SlotDescriptor("b", reserved=False)],
+        )
+
+    room = asyncio.run_coroutine_threadsafe(prepare(), sc_server.loop).result(10)
+    sessions = {}
+
+    def play(seed):
+        player = CODECS["blokus"].make_player("random", seed)
+        sessions[seed] = run(
+            player,
+            game_type="swc_2021_blokus",
+            host="127.0.0.1",
+            port=sc_server.port,
+            room=room.room_id,
+        )
+
+    threads = [threading.Thread(target=play, args=(seed,)) for seed in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert all(session.result is not None for session in sessions.values())
+    assert {session.room_id for session in sessions.values()} == {room.room_id}
+
+
+def test_argument_parser_h_is_host_and_help_is_long():
+    parser = bot_argument_parser()
+    args = parser.parse_args(["-h", "example.org", "-p", "13055", "-r", "abc", "--room", "r1"])
+    assert (args.host, args.port, args.reservation, args.room) == (
+        "example.org",
+        13055,
+        "abc",
+        "r1",
+    )
+    defaults = parser.parse_args([])
+    assert (defaults.host, defaults.port, defaults.reservation) == ("127.0.0.1", 13050, None)
+    assert "--help" in parser.format_help()
