@@ -1,0 +1,69 @@
+"""examples/piranhas_bot.py: run as a real process against a real server, and its strategy."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+from botarena.core import SeededRandom
+from botarena.games.piranhas.rules import PiranhasGame
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "piranhas_bot.py"
+
+
+def load_example():
+    spec = importlib.util.spec_from_file_location("piranhas_example_bot", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_example_bot_plays_a_full_game_against_a_built_in_bot(sc_server):
+    port = str(sc_server.port)
+    example = subprocess.Popen(
+        [sys.executable, str(EXAMPLE), "-h", "127.0.0.1", "-p", port],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    opponent = subprocess.Popen(
+        [sys.executable, "-m", "botarena", "bot", "piranhas", "random", "-p", port],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    out, err = example.communicate(timeout=120)
+    _, opponent_err = opponent.communicate(timeout=120)
+    assert example.returncode == 0, err
+    assert opponent.returncode == 0, opponent_err
+    assert "game over; scores:" in out
+
+
+def test_example_bot_without_server_says_so_and_exits_non_zero():
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), "-p", "1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "cannot connect to 127.0.0.1:1" in done.stderr
+
+
+def test_example_strategy_maximises_our_largest_swarm():
+    calculate_move = load_example().calculate_move
+    state = PiranhasGame().new_initial_state(SeededRandom(3), 2)
+    for _ in range(6):
+        me = state.current_color
+        best = 0
+        for move in state.legal_moves():
+            after = state.clone()
+            after.apply(move)
+            best = max(best, after.swarm_size(me))
+        chosen = state.clone()
+        chosen.apply(calculate_move(state))
+        assert chosen.swarm_size(me) == best
+        state.apply(calculate_move(state))
