@@ -40,8 +40,9 @@ def run(tmp_path: Path, bot_a: str, bot_b: str, **options):
     options.setdefault("seed", 11)
     options.setdefault("games", 2)
     concurrency = options.pop("concurrency_override", 2)
+    game = options.pop("game", "piranhas")
     config = RunConfig(
-        game="piranhas",
+        game=game,
         bot_a=bot_a,
         bot_b=bot_b,
         concurrency=concurrency,
@@ -414,3 +415,27 @@ def test_play_renders_blokus_with_the_engine_text():
     assert record["finished"]
     last_board = lines[-2].strip("\n").splitlines()
     assert len(last_board) == 20 and all(len(row) == 20 for row in last_board)
+
+
+@pytest.mark.parametrize("game", ["piranhas", "hase_und_igel", "blokus"])
+def test_built_in_bots_play_a_pair_of_every_game(tmp_path, game):
+    summary, _ = run(tmp_path, "random", "greedy", games=2, game=game)
+    assert summary["settings"]["bots"][0]["command"][-3:] == ["bot", game, "random"]
+    games = summary["games"]
+    assert [g["index"] for g in games] == [0, 1]
+    assert all(g["regular"] and sum(g["bot_scores"].values()) == 1 for g in games), games
+    assert [s["bot"] for s in games[1]["slots"]] == ["greedy", "random"]
+
+
+def test_blokus_on_a_running_server_reserves_both_slots(tmp_path):
+    with ServerThread("secret") as server:
+        summary, _ = run(
+            tmp_path,
+            "random",
+            "random",
+            games=2,
+            game="blokus",
+            server=f"127.0.0.1:{server.port}",
+            password="secret",
+        )
+    assert all(g["regular"] for g in summary["games"]), summary["games"]

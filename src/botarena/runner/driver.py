@@ -73,10 +73,15 @@ async def play_game(
     replay_path = folder / "replay.xml"
     handle = await host.prepare(
         game_type,
-        [SlotDescriptor(bot.label, can_timeout=limits.can_timeout) for bot in seated],
+        [
+            SlotDescriptor(bot.label, can_timeout=limits.can_timeout, reserved=True)
+            for bot in seated
+        ],
         game.seed,
         replay_path,
     )
+    if len(handle.reservations) < len(seated):
+        raise OSError(f"the server gave {len(handle.reservations)} reservations for 2 slots")
     notes: dict[int, str] = {}
     started = time.monotonic()
     seats: list[Launched] = []

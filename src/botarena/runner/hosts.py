@@ -28,6 +28,8 @@ from botarena.server.room import Room, RoomPhase
 ADMIN_REPLY_TIMEOUT_S = 10.0
 """How long the remote server may take to answer ``prepare``."""
 READ_CHUNK = 65536
+RESERVED_ATTRIBUTE_GAME_TYPES = frozenset({"swc_2021_blokus"})
+"""Seasons whose ``prepare`` reserves a slot only with ``slot@reserved="true"``."""
 
 
 @dataclass(slots=True)
@@ -127,7 +129,11 @@ def initial_state_element(game_type: str, seed: int) -> etree._Element:
     plugin = next(p for p in installed_plugins() if p.game_type == game_type)
     match = plugin.new_match(["a", "b"], GameSetup(seed=seed))
     state = match.state_element()
-    state.tag = "loadGameInfo"
+    if game_type in RESERVED_ATTRIBUTE_GAME_TYPES:  # 2021: the state inside loadGameInfo
+        wrapper = etree.Element("loadGameInfo")
+        wrapper.append(state)
+        return wrapper
+    state.tag = "loadGameInfo"  # 2018/2019: the state itself, aliased (XStream's shape)
     state.set("class", "state")
     return state
 
@@ -231,7 +237,11 @@ class RemoteHost:
         async with self._lock:  # answers come in request order
             future: asyncio.Future[msg.Prepared] = loop.create_future()
             self._prepared.append(future)
-            self.send(request.to_element())
+            element = request.to_element()
+            if game_type in RESERVED_ATTRIBUTE_GAME_TYPES:  # 2021: unreserved slots get no code
+                for slot in element.iter("slot"):
+                    slot.set("reserved", "true")
+            self.send(element)
             try:
                 prepared = await asyncio.wait_for(future, ADMIN_REPLY_TIMEOUT_S)
             except TimeoutError:
