@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import subprocess
 import sys
 import textwrap
@@ -136,3 +137,76 @@ def test_argument_parser_h_is_host_and_help_is_long():
     defaults = parser.parse_args([])
     assert (defaults.host, defaults.port, defaults.reservation) == ("127.0.0.1", 13050, None)
     assert "--help" in parser.format_help()
+
+
+ILLEGAL_MOVE_BOT = textwrap.dedent(
+    """
+    import sys
+    from botarena.client import bot_argument_parser, exit_code, run
+    from botarena.games.piranhas.model import Direction, Move
+
+    def calculate_move(state):
+        return Move(0, 0, Direction.UP)  # a corner: never a fish of either side
+
+    args = bot_argument_parser().parse_args()
+    session = run(calculate_move, game_type="piranhas", host=args.host, port=args.port,
+                  reservation=args.reservation)
+    sys.exit(exit_code(session))
+    """
+)
+
+
+def test_a_server_error_is_printed_to_stderr_and_the_exit_is_non_zero(sc_server, tmp_path):
+    script = tmp_path / "illegal_bot.py"
+    script.write_text(ILLEGAL_MOVE_BOT)
+    room = sc_server.prepare("swc_2019_piranhas")
+    illegal = subprocess.Popen(
+        [sys.executable, str(script), "-p", str(sc_server.port), "-r", room.reservations[0]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    opponent = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "botarena",
+            "bot",
+            "piranhas",
+            "random",
+            "-p",
+            str(sc_server.port),
+            "-r",
+            room.reservations[1],
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _out, err = illegal.communicate(timeout=60)
+    opponent.communicate(timeout=60)
+    assert illegal.returncode == 1
+    assert "server error: " in err
+
+
+def test_a_server_that_closes_mid_stream_is_a_clear_error(tmp_path):
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def serve_and_hang_up():
+        connection, _ = listener.accept()
+        with connection:
+            connection.recv(4096)
+            connection.sendall(b'<protocol>\n  <joined roomId="r"/>')
+
+    thread = threading.Thread(target=serve_and_hang_up)
+    thread.start()
+    with listener:
+        session = run(lambda state: None, game_type="piranhas", host="127.0.0.1", port=port)
+    thread.join(10)
+    assert session.result is None
+    assert session.errors == [
+        "the server closed the connection before the game ended"
+        " (before we had a seat: wrong reservation or room?)"
+    ]
+    assert exit_code(session) == 1

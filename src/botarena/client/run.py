@@ -98,6 +98,7 @@ def _wait_for_close(sock: socket.socket) -> None:
 def exit_code(session: BotSession) -> int:
     """0 when the game ended with a result and we caused no error, 1 otherwise."""
     if session.result is None:
-        print("the game ended without a result: " + "; ".join(session.errors), file=sys.stderr)
+        reasons = "; ".join(session.errors) or "no reason given"
+        print(f"the game ended without a result: {reasons}", file=sys.stderr)
         return 1
     return 1 if session.errors else 0

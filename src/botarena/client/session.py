@@ -131,7 +131,7 @@ class BotSession:
         out = bytearray()
         for event in events:
             if isinstance(event, StreamEnded):
-                self.finished = True
+                self.connection_lost()
                 break
             if isinstance(event, MessageReceived):
                 out += self._handle(event.element)
@@ -142,7 +142,10 @@ class BotSession:
     def connection_lost(self) -> None:
         """The server closed the connection."""
         if not self.finished and self.result is None:
-            self._fail("the server closed the connection before the game ended")
+            self._fail(
+                "the server closed the connection before the game ended"
+                + ("" if self.color else " (before we had a seat: wrong reservation or room?)")
+            )
         self.finished = True
 
     def _handle(self, element: etree._Element) -> bytes:
@@ -172,7 +175,7 @@ class BotSession:
         elif isinstance(message, msg.Left):
             return self._close()
         elif isinstance(message, msg.CloseConnection):
-            self.finished = True
+            self.connection_lost()
         return b""
 
     def _answer(self, room_id: str) -> bytes:
