@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import socket
 import subprocess
 import sys
@@ -11,6 +12,9 @@ import threading
 
 from botarena.client import CODECS, bot_argument_parser, exit_code, run
 from botarena.server import SlotDescriptor
+
+# The module, not the function of the same name that botarena.client exports.
+client_run = importlib.import_module("botarena.client.run")
 
 CRASHING_BOT = textwrap.dedent(
     """
@@ -210,3 +214,30 @@ def test_a_server_that_closes_mid_stream_is_a_clear_error(tmp_path):
         " (before we had a seat: wrong reservation or room?)"
     ]
     assert exit_code(session) == 1
+
+
+def test_on_left_the_bot_ends_its_stream_and_waits_at_most_close_timeout(monkeypatch):
+    monkeypatch.setattr(client_run, "CLOSE_TIMEOUT_S", 0.2)
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    received = bytearray()
+    release = threading.Event()
+
+    def serve_and_never_close():
+        connection, _ = listener.accept()
+        with connection:
+            received.extend(connection.recv(4096))
+            connection.sendall(b'<protocol>\n  <left roomId="r"/>')
+            connection.settimeout(5)
+            received.extend(connection.recv(4096))
+            release.wait(10)  # keeps the connection open: the bot must not hang on it
+
+    thread = threading.Thread(target=serve_and_never_close)
+    thread.start()
+    with listener:
+        session = run(lambda state: None, game_type="piranhas", host="127.0.0.1", port=port)
+    release.set()
+    thread.join(10)
+    assert session.closed_by_us
+    assert received.endswith(b"</protocol>")
+    assert received.startswith(b'<protocol><join gameType="swc_2019_piranhas"/>')

@@ -16,7 +16,7 @@ from botarena.client.codecs import CODECS, GameCodec
 from botarena.client.run import DEFAULT_HOST, DEFAULT_PORT, BotError, exit_code, run
 from botarena.core import SeededRandom
 
-OPTION_TYPES: dict[str, type] = {
+OPTION_TYPES: dict[str, type] = {  # options not listed here are read as numbers (float)
     "time_budget": float,
     "max_depth": int,
     "candidates": int,
@@ -76,7 +76,9 @@ def _bot_command(codec: GameCodec) -> click.Command:
             ),
             click.Option(["--seed"], type=int, default=None, help="Seed of the player's RNG."),
             *(
-                click.Option([f"--{option.replace('_', '-')}"], type=OPTION_TYPES[option])
+                click.Option(
+                    [f"--{option.replace('_', '-')}"], type=OPTION_TYPES.get(option, float)
+                )
                 for option in extra
             ),
         ],
