@@ -28,6 +28,7 @@ from botarena.protocol.xstream import ScStreamWriter
 from botarena.server.attribute_tabs import AttributeTabEscaper
 from botarena.server.lobby import Lobby, SlotDescriptor
 from botarena.server.plugin import Element, GameSetup
+from botarena.server.seed_move_end_tag import MoveEndTagRepair
 
 if TYPE_CHECKING:
     from botarena.server.config import ServerConfig
@@ -56,6 +57,7 @@ class ScConnection(asyncio.Protocol):
         self.peer_id = peer_id
         self.is_admin = False
         self._attribute_tabs = AttributeTabEscaper()
+        self._move_end_tag = MoveEndTagRepair()
         self.current_request: Element | None = None
         """The request element being dispatched (echoed in 2021 ``errorpacket`` replies)."""
         self._registry = registry
@@ -117,9 +119,9 @@ class ScConnection(asyncio.Protocol):
         if self._closed:
             return
         received_at = self._time()
-        data = self._attribute_tabs.feed(
-            data, self.lobby.profile_for(self).keep_raw_tabs_in_attributes
-        )
+        profile = self.lobby.profile_for(self)
+        data = self._move_end_tag.feed(data, profile.accept_seed_move_end_tag)
+        data = self._attribute_tabs.feed(data, profile.keep_raw_tabs_in_attributes)
         try:
             events = self._parser.feed(data)
         except ProtocolError as error:

@@ -83,6 +83,9 @@ class ProtocolProfile:
     keep_raw_tabs_in_attributes: bool = False
     """2018 (kxml): a raw tab inside an attribute value stays a tab instead of becoming a
     space (:mod:`botarena.server.attribute_tabs`)."""
+    accept_seed_move_end_tag: bool = False
+    """2018: accept the seed document's ``</move>`` closing a ``<data class="move">``
+    (:mod:`botarena.server.seed_move_end_tag`)."""
     slot_reserved_attribute: bool = False
     """2021+: ``prepare`` slots are reserved only with ``reserved="true"``; the others get no
     code and are taken with ``joinRoom`` (spec §9, §11 item 13)."""
@@ -100,8 +103,10 @@ PROFILE_2019 = ProtocolProfile(
     close_element="sc.protocol.responses.CloseConnection",
     move_request_class="sc.framework.plugins.protocol.MoveRequest",
 )
-PROFILE_2018 = replace(PROFILE_2019, keep_raw_tabs_in_attributes=True)
-"""2019's framework behaviour (spec §0) with 2018's XML parser quirk."""
+PROFILE_2018 = replace(
+    PROFILE_2019, keep_raw_tabs_in_attributes=True, accept_seed_move_end_tag=True
+)
+"""2019's framework behaviour (spec §0) with 2018's XML parser quirk and the seed's typo."""
 
 
 def lobby_profile(plugins: Iterable[GamePlugin]) -> ProtocolProfile:
