@@ -6,6 +6,8 @@ import socket
 import subprocess
 import sys
 
+import pytest
+
 PROCESS_TIMEOUT_S = 120
 
 
@@ -107,3 +109,20 @@ def test_wrong_reservation_prints_the_server_error_and_exits_non_zero(sc_server)
     # The 2019 server closes the connection of an unknown reservation (as the official does).
     assert "the server closed the connection before the game ended" in done.stderr
     assert "wrong reservation or room?" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("game", "game_type"),
+    [("hase_und_igel", "swc_2018_hase_und_igel"), ("blokus", "swc_2021_blokus")],
+)
+def test_built_in_bots_of_the_other_games_play_as_processes(sc_server, game, game_type):
+    room = sc_server.prepare(game_type)
+    procs = [
+        bot_process(game, name, "-p", str(sc_server.port), "-r", code, "--seed", "5")
+        for name, code in zip(("random", "greedy"), room.reservations, strict=True)
+    ]
+    for proc in procs:
+        _out, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+        assert proc.returncode == 0, err
+        assert f"{game} " in err
+        assert "seed 5" in err
