@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from botarena.conformance.sctranscript import read_sctranscript
-from botarena.conformance.transcript import ReplayResult, replay_transcript
+from botarena.conformance.transcript import ReplayResult
 from botarena.games.blokus.game import GAME_TYPE
+from tests.conformance.replays import replay_all
 from tests.conftest import FIXTURES
 
 BLOKUS = FIXTURES / "blokus-2021"
@@ -18,26 +16,11 @@ HINT_CAPTURE = "err_move_with_hint_child.txt"
 21.4.0 drops the client. From that move on the two servers play different games, so this
 capture matches only up to the hinted move (docs/compatibility.md, Blokus)."""
 EXACT_TRANSCRIPTS = [name for name in TRANSCRIPTS if name != HINT_CAPTURE]
-CONCURRENCY = 8
-"""Replays run at once (recorded delays are kept; most of the time is waiting)."""
 
 
 @pytest.fixture(scope="module")
 def replays() -> dict[str, ReplayResult]:
-    async def run_all() -> dict[str, ReplayResult]:
-        gate = asyncio.Semaphore(CONCURRENCY)
-
-        async def one(name: str) -> ReplayResult:
-            async with gate:
-                return await replay_transcript(
-                    read_sctranscript(BLOKUS / name),
-                    game_types=(GAME_TYPE,),
-                )
-
-        results = await asyncio.gather(*(one(name) for name in TRANSCRIPTS))
-        return dict(zip(TRANSCRIPTS, results, strict=True))
-
-    return asyncio.run(run_all())
+    return replay_all(BLOKUS, TRANSCRIPTS, GAME_TYPE)
 
 
 def test_all_shared_transcripts_are_covered():

@@ -2,40 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from botarena.conformance.sctranscript import read_sctranscript
-from botarena.conformance.transcript import ReplayResult, replay_transcript
+from botarena.conformance.transcript import ReplayResult
 from botarena.games.hase_und_igel.scoring import GAME_TYPE
+from tests.conformance.replays import replay_all
 from tests.conftest import FIXTURES
 
 HUI = FIXTURES / "hase-und-igel-2018"
 TRANSCRIPTS = sorted(p.name for p in HUI.glob("*.txt") if p.name != "conformance.txt")
 PAUSED_SERVER = {"admin_server_paused_plain_join.txt"}
 """Captured on a server whose server.properties says ``paused = true`` (README)."""
-CONCURRENCY = 8
-"""Replays run at once (recorded delays are kept; most of the time is waiting)."""
 
 
 @pytest.fixture(scope="module")
 def replays() -> dict[str, ReplayResult]:
-    async def run_all() -> dict[str, ReplayResult]:
-        gate = asyncio.Semaphore(CONCURRENCY)
-
-        async def one(name: str) -> ReplayResult:
-            async with gate:
-                return await replay_transcript(
-                    read_sctranscript(HUI / name),
-                    game_types=(GAME_TYPE,),
-                    paused=name in PAUSED_SERVER,
-                )
-
-        results = await asyncio.gather(*(one(name) for name in TRANSCRIPTS))
-        return dict(zip(TRANSCRIPTS, results, strict=True))
-
-    return asyncio.run(run_all())
+    return replay_all(HUI, TRANSCRIPTS, GAME_TYPE, paused=PAUSED_SERVER)
 
 
 def test_all_shared_transcripts_are_covered():

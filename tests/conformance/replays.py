@@ -1,0 +1,35 @@
+"""Replay many captures against our server at once (most of a replay is waiting)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Collection, Sequence
+from pathlib import Path
+
+from botarena.conformance.sctranscript import read_sctranscript
+from botarena.conformance.transcript import ReplayResult, replay_transcript
+
+CONCURRENCY = 8
+"""Replays run at once (recorded delays are kept)."""
+
+
+def replay_all(
+    folder: Path, names: Sequence[str], game_type: str, paused: Collection[str] = ()
+) -> dict[str, ReplayResult]:
+    """Replay every capture ``names`` of ``folder``; ``paused`` ones on a paused server."""
+
+    async def run_all() -> dict[str, ReplayResult]:
+        gate = asyncio.Semaphore(CONCURRENCY)
+
+        async def one(name: str) -> ReplayResult:
+            async with gate:
+                return await replay_transcript(
+                    read_sctranscript(folder / name),
+                    game_types=(game_type,),
+                    paused=name in paused,
+                )
+
+        results = await asyncio.gather(*(one(name) for name in names))
+        return dict(zip(names, results, strict=True))
+
+    return asyncio.run(run_all())
