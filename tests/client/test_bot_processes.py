@@ -126,3 +126,59 @@ def test_built_in_bots_of_the_other_games_play_as_processes(sc_server, game, gam
         assert proc.returncode == 0, err
         assert f"{game} " in err
         assert "seed 5" in err
+
+
+def test_reservations_from_stdin_play_one_game_after_another(sc_server):
+    """The runner's persistent mode: one process per bot plays every game it is given."""
+    rooms = [sc_server.prepare("swc_2019_piranhas") for _ in range(3)]
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "botarena",
+                "bot",
+                "piranhas",
+                name,
+                "--port",
+                str(sc_server.port),
+                "--reservations-stdin",
+                "--seed",
+                str(seed),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name, seed in (("random", 1), ("greedy", 2))
+    ]
+    for slot, proc in enumerate(procs):
+        assert proc.stdin is not None
+        proc.stdin.write("".join(room.reservations[slot] + "\n" for room in rooms) + "\n")
+        proc.stdin.close()
+    errors = [proc.stderr.read() for proc in procs]  # type: ignore[union-attr]
+    assert [proc.wait(timeout=PROCESS_TIMEOUT_S) for proc in procs] == [0, 0], errors
+    assert errors[0].count("piranhas random bot, seed 1") == 1  # one process, one seed line
+
+
+def test_reservations_from_stdin_exclude_a_reservation_flag():
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "botarena",
+            "bot",
+            "piranhas",
+            "random",
+            "-r",
+            "x",
+            "--reservations-stdin",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=PROCESS_TIMEOUT_S,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "--reservations-stdin reads the codes" in result.stderr

@@ -15,6 +15,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "piranhas_bot.py"
 
 def load_example():
     spec = importlib.util.spec_from_file_location("piranhas_example_bot", EXAMPLE)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from botarena.client import CODECS, BotBase, run
+from botarena.client import CODECS, BotBase, BotSession, run
 
 
 class RecordingBot(BotBase):
@@ -39,7 +39,7 @@ class RecordingBot(BotBase):
 
 def play_pair(server, game, bots, prepared):
     codec = CODECS[game]
-    sessions = [None, None]
+    sessions: list[BotSession | None] = [None, None]
     failures = []
     reservations = server.prepare(codec.game_type).reservations if prepared else (None, None)
 

@@ -36,10 +36,15 @@ def _bot_command(codec: GameCodec) -> click.Command:
         reservation: str | None,
         room: str | None,
         seed: int | None,
+        reservations_stdin: bool,
         **options: Any,
     ) -> None:
         if reservation is not None and room is not None:
             raise click.UsageError("give either --reservation or --room, not both")
+        if reservations_stdin and (reservation is not None or room is not None):
+            raise click.UsageError(
+                "--reservations-stdin reads the codes; drop --reservation/--room"
+            )
         given = {key: value for key, value in options.items() if value is not None}
         rng = SeededRandom(seed)
         try:
@@ -47,18 +52,31 @@ def _bot_command(codec: GameCodec) -> click.Command:
         except ValueError as error:
             raise click.UsageError(str(error)) from error
         click.echo(f"{codec.name} {name} bot, seed {rng.seed_value}", err=True)
-        try:
-            session = run(
-                player,
-                game_type=codec.game_type,
-                host=host,
-                port=port,
-                reservation=reservation,
-                room=room,
-            )
-        except BotError as error:
-            raise click.ClickException(str(error)) from error
-        sys.exit(exit_code(session))
+
+        def play_one(code: str | None) -> int:
+            try:
+                session = run(
+                    player,
+                    game_type=codec.game_type,
+                    host=host,
+                    port=port,
+                    reservation=code,
+                    room=room,
+                )
+            except BotError as error:
+                raise click.ClickException(str(error)) from error
+            return exit_code(session)
+
+        if not reservations_stdin:
+            sys.exit(play_one(reservation))
+        # One game per reservation line, one after another, until stdin ends: the runner's
+        # persistent mode saves a process start per game.
+        worst = 0
+        for line in sys.stdin:
+            if line.strip():
+                worst = max(worst, play_one(line.strip()))
+                sys.stderr.flush()
+        sys.exit(worst)
 
     command = click.Command(
         codec.name,
@@ -75,6 +93,11 @@ def _bot_command(codec: GameCodec) -> click.Command:
                 help="Join a free unreserved slot of this prepared room (joinRoom, 2021 only).",
             ),
             click.Option(["--seed"], type=int, default=None, help="Seed of the player's RNG."),
+            click.Option(
+                ["--reservations-stdin"],
+                is_flag=True,
+                help="Play one game per reservation code read from stdin (one per line).",
+            ),
             *(
                 click.Option(
                     [f"--{option.replace('_', '-')}"], type=OPTION_TYPES.get(option, float)
