@@ -8,16 +8,7 @@ import sys
 
 import pytest
 
-PROCESS_TIMEOUT_S = 120
-
-
-def bot_process(*args):
-    return subprocess.Popen(
-        [sys.executable, "-m", "botarena", "bot", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+from tests.client.processes import PROCESS_TIMEOUT_S, bot_process
 
 
 def test_built_in_bots_play_a_prepared_piranhas_game_as_processes(sc_server):
@@ -132,24 +123,15 @@ def test_reservations_from_stdin_play_one_game_after_another(sc_server):
     """The runner's persistent mode: one process per bot plays every game it is given."""
     rooms = [sc_server.prepare("swc_2019_piranhas") for _ in range(3)]
     procs = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "botarena",
-                "bot",
-                "piranhas",
-                name,
-                "--port",
-                str(sc_server.port),
-                "--reservations-stdin",
-                "--seed",
-                str(seed),
-            ],
+        bot_process(
+            "piranhas",
+            name,
+            "--port",
+            str(sc_server.port),
+            "--reservations-stdin",
+            "--seed",
+            str(seed),
             stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
         )
         for name, seed in (("random", 1), ("greedy", 2))
     ]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from botarena.core import SeededRandom
 from botarena.games.piranhas.rules import PiranhasGame
+from tests.client.processes import bot_process, script_process
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "piranhas_bot.py"
 
@@ -23,18 +24,8 @@ def load_example():
 
 def test_example_bot_plays_a_full_game_against_a_built_in_bot(sc_server):
     port = str(sc_server.port)
-    example = subprocess.Popen(
-        [sys.executable, str(EXAMPLE), "-h", "127.0.0.1", "-p", port],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    opponent = subprocess.Popen(
-        [sys.executable, "-m", "botarena", "bot", "piranhas", "random", "-p", port],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    example = script_process(EXAMPLE, "-h", "127.0.0.1", "-p", port)
+    opponent = bot_process("piranhas", "random", "-p", port)
     out, err = example.communicate(timeout=120)
     _, opponent_err = opponent.communicate(timeout=120)
     assert example.returncode == 0, err

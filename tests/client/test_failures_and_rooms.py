@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 import importlib
 import socket
-import subprocess
-import sys
 import textwrap
 import threading
 
 from botarena.client import CODECS, bot_argument_parser, exit_code, run
 from botarena.server import SlotDescriptor
+from tests.client.processes import bot_process, script_process
 
 # The module, not the function of the same name that botarena.client exports.
 client_run = importlib.import_module("botarena.client.run")
@@ -36,37 +35,11 @@ def test_a_bot_raising_in_calculate_move_reports_it_and_exits_non_zero(sc_server
     script = tmp_path / "crashing_bot.py"
     script.write_text(CRASHING_BOT)
     room = sc_server.prepare("swc_2019_piranhas")
-    crashing = subprocess.Popen(
-        [
-            sys.executable,
-            str(script),
-            "-h",
-            "127.0.0.1",
-            "-p",
-            str(sc_server.port),
-            "-r",
-            room.reservations[0],
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    crashing = script_process(
+        script, "-h", "127.0.0.1", "-p", str(sc_server.port), "-r", room.reservations[0]
     )
-    opponent = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "botarena",
-            "bot",
-            "piranhas",
-            "random",
-            "-p",
-            str(sc_server.port),
-            "-r",
-            room.reservations[1],
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    opponent = bot_process(
+        "piranhas", "random", "-p", str(sc_server.port), "-r", room.reservations[1]
     )
     _out, err = crashing.communicate(timeout=60)
     opponent.communicate(timeout=60)
@@ -164,28 +137,9 @@ def test_a_server_error_is_printed_to_stderr_and_the_exit_is_non_zero(sc_server,
     script = tmp_path / "illegal_bot.py"
     script.write_text(ILLEGAL_MOVE_BOT)
     room = sc_server.prepare("swc_2019_piranhas")
-    illegal = subprocess.Popen(
-        [sys.executable, str(script), "-p", str(sc_server.port), "-r", room.reservations[0]],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    opponent = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "botarena",
-            "bot",
-            "piranhas",
-            "random",
-            "-p",
-            str(sc_server.port),
-            "-r",
-            room.reservations[1],
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    illegal = script_process(script, "-p", str(sc_server.port), "-r", room.reservations[0])
+    opponent = bot_process(
+        "piranhas", "random", "-p", str(sc_server.port), "-r", room.reservations[1]
     )
     _out, err = illegal.communicate(timeout=60)
     opponent.communicate(timeout=60)
