@@ -199,6 +199,15 @@ async def join_two(port: int, names: tuple[str, str] = ("red", "blue"), game: st
     return red, blue, room_id
 
 
+async def seat_two(port: int, codes: list[str]) -> tuple[Client, Client]:
+    """Two players take the prepared slots ``codes`` (``joinPrepared``); returns (red, blue)."""
+    red = await Client.connect(port, "red")
+    blue = await Client.connect(port, "blue")
+    await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
+    await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+    return red, blue
+
+
 async def admin(port: int, name: str = "admin") -> Client:
     client = await Client.connect(port, name)
     await client.send(f'<authenticate passphrase="{PASSWORD}"/>')

@@ -26,6 +26,7 @@ from tests.server.scclient import (
     prepare,
     run,
     running_server,
+    seat_two,
 )
 
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
@@ -240,10 +241,7 @@ async def test_non_move_data_is_a_rule_violation_with_the_official_text():
             '<slot displayName="AB1" canTimeout="true"/>'
             '<slot displayName="AB2" canTimeout="true"/>',
         )
-        red = await Client.connect(server.port, "red")
-        blue = await Client.connect(server.port, "blue")
-        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        red, blue = await seat_two(server.port, codes)
         for _ in range(4):
             await red.next()
         await red.send(
@@ -428,10 +426,7 @@ async def test_can_timeout_false_and_global_no_timeout_disable_the_clock():
             '<slot displayName="slow" canTimeout="false"/>'
             '<slot displayName="b" canTimeout="true"/>',
         )
-        red = await Client.connect(server.port, "red")
-        blue = await Client.connect(server.port, "blue")
-        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        red, blue = await seat_two(server.port, codes)
         await red.expect("joined")
         await red.expect_room("welcomeMessage")
         state = (await red.expect_room("memento"))[0]
@@ -531,10 +526,7 @@ async def test_fresh_connection_gets_nothing_and_names_are_escaped_in_errors():
             '<slot displayName="O&apos;Neil" canTimeout="true"/>'
             '<slot displayName="b" canTimeout="true"/>',
         )
-        red = await Client.connect(server.port, "red")
-        blue = await Client.connect(server.port, "blue")
-        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        red, blue = await seat_two(server.port, codes)
         for _ in range(4):
             await red.next()
         await red.send(move_xml(room_id, 1, 0, "UP"))

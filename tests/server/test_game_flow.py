@@ -34,6 +34,7 @@ from tests.server.scclient import (
     prepare,
     run,
     running_server,
+    seat_two,
 )
 
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
@@ -175,10 +176,7 @@ async def test_observer_sees_states_result_and_left_but_no_requests():
     async with running_server() as server:
         boss = await admin(server.port)
         room_id, codes = await prepare(boss)
-        red = await Client.connect(server.port, "red")
-        blue = await Client.connect(server.port, "blue")
-        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        red, blue = await seat_two(server.port, codes)
         for client in (red, blue):
             await client.expect("joined")
             await client.expect_room("welcomeMessage")
@@ -213,10 +211,7 @@ async def test_paused_prepared_game_is_driven_by_step_and_unpause():
             '<slot displayName="p2" canTimeout="false" shouldBePaused="true"/>'
         )
         room_id, codes = await prepare(boss, slots)
-        red = await Client.connect(server.port, "red")
-        blue = await Client.connect(server.port, "blue")
-        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        red, blue = await seat_two(server.port, codes)
         for client in (red, blue):
             await client.expect("joined")
             await client.expect_room("welcomeMessage")
@@ -386,10 +381,7 @@ async def test_test_mode_and_score_for_player():
         assert empty[0].get("numberOfTests") == "0"
         assert [v.findtext("value") for v in empty[0].findall("values")] == ["0", "0"]
         _room_id, codes = await prepare(boss)
-        red = await Client.connect(server.port, "red")
-        blue = await Client.connect(server.port, "blue")
-        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        red, blue = await seat_two(server.port, codes)
         await red.expect("joined")
         await red.expect_room("welcomeMessage")
         await blue.close()  # blue leaves: alpha wins 2 points
@@ -478,10 +470,7 @@ async def test_prepare_with_load_game_info_starts_from_that_state():
         )
         prepared = await boss.expect("prepared")
         codes = [r.text for r in prepared.findall("reservation")]
-        red = await Client.connect(server.port, "red")
-        blue = await Client.connect(server.port, "blue")
-        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        red, blue = await seat_two(server.port, codes)
         await red.expect("joined")
         await red.expect_room("welcomeMessage")
         state = (await red.expect_room("memento"))[0]
@@ -641,10 +630,7 @@ async def test_2021_profile_paused_rooms_and_violations():
         codes = [r.text for r in prepared.findall("reservation")]
         await boss.send(f'<observe roomId="{room_id}"/>')
         await boss.expect("observed")
-        red = await Client.connect(server.port, "red")
-        blue = await Client.connect(server.port, "blue")
-        await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+        red, blue = await seat_two(server.port, codes)
         await red.expect("joined")
         await red.expect_room("welcomeMessage")
         assert (await boss.expect_room("memento"))[0].get("turn") == "0"  # observers only

@@ -37,6 +37,7 @@ from tests.server.scclient import (
     prepare,
     run,
     running_server,
+    seat_two,
 )
 
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
@@ -53,10 +54,7 @@ def test_replay_file_has_the_official_shape(tmp_path, fixtures_dir):
         async with running_server(save_replay=True, replay_dir=tmp_path) as server:
             boss = await admin(server.port)
             room_id, codes = await prepare(boss)
-            red = await Client.connect(server.port, "red")
-            blue = await Client.connect(server.port, "blue")
-            await red.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-            await blue.send(f'<joinPrepared reservationCode="{codes[1]}"/>')
+            red, blue = await seat_two(server.port, codes)
             for client in (red, blue):
                 await client.expect("joined")
                 await client.expect_room("welcomeMessage")
