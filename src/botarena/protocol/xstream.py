@@ -178,3 +178,41 @@ class ScStreamWriter:
             raise RuntimeError("the stream is already closed")
         self._closed = True
         return STREAM_END if self._started else EMPTY_STREAM
+
+
+# -- reading numbers as XStream does ------------------------------------------------------
+
+_DIGITS = {
+    8: frozenset("01234567"),
+    10: frozenset("0123456789"),
+    16: frozenset("0123456789abcdefABCDEF"),
+}
+_INT_MIN, _UINT_MAX = -(2**31), 2**32 - 1
+_LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
+
+
+def parse_xstream_int(text: str) -> int:
+    """An ``int`` attribute as XStream reads it: ``Long.decode``, then a cast to Java int.
+
+    Optional sign, then ``0x``/``0X``/``#`` for hex or a leading ``0`` for octal. Values
+    above ``2**31 - 1`` up to ``0xFFFFFFFF`` wrap around to negative numbers, as the Java
+    cast does; everything ``Long.decode`` rejects raises ``ValueError`` (only ASCII digits
+    are accepted here, Java also takes other Unicode digits).
+    """
+    index = 1 if text[:1] in ("+", "-") else 0
+    negative = text[:1] == "-"
+    if text.startswith(("0x", "0X"), index):
+        radix, index = 16, index + 2
+    elif text.startswith("#", index):
+        radix, index = 16, index + 1
+    elif text.startswith("0", index) and len(text) > index + 1:
+        radix, index = 8, index + 1
+    else:
+        radix = 10
+    digits = text[index:]
+    if not digits or not set(digits) <= _DIGITS[radix]:
+        raise ValueError(f"not an integer: {text!r}")
+    value = -int(digits, radix) if negative else int(digits, radix)
+    if not _LONG_MIN <= value <= _LONG_MAX or not _INT_MIN <= value <= _UINT_MAX:
+        raise ValueError(f"integer out of range: {text!r}")
+    return value - 2**32 if value > 2**31 - 1 else value

@@ -16,10 +16,10 @@ from botarena.games.piranhas.xml import (
     XmlFormatError,
     move_from_element,
     move_to_element,
-    parse_xstream_int,
     state_from_element,
     state_to_element,
 )
+from botarena.protocol.xstream import parse_xstream_int
 from tests.conftest import FIXTURES
 from tests.games.piranhas.transcripts import client_moves, memento_states, streams
 

@@ -48,7 +48,7 @@ from botarena.games.blokus.moves import (
 )
 from botarena.games.blokus.shapes import Rotation, Shape
 from botarena.games.blokus.state import BlokusState
-from botarena.games.piranhas.xml import parse_xstream_int
+from botarena.protocol.xstream import parse_xstream_int
 
 SET_MOVE_CLASS = "sc.plugin2021.SetMove"
 SKIP_MOVE_CLASS = "sc.plugin2021.SkipMove"

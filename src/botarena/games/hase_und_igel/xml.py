@@ -46,7 +46,7 @@ from botarena.games.hase_und_igel.board import BOARD_SIZE, Board, InvalidBoardEr
 from botarena.games.hase_und_igel.rules import COLORS, HaseUndIgelState, Player
 
 # One parser of XStream integers for all seasons (both servers use XStream's IntConverter).
-from botarena.games.piranhas.xml import parse_xstream_int
+from botarena.protocol.xstream import parse_xstream_int
 
 STATE_CLASS = "state"
 MOVE_CLASS = "move"
