@@ -11,10 +11,11 @@ from pathlib import Path
 import click
 
 from botarena import __version__
+from botarena.games import registry
 
 DEFAULT_HOST = "127.0.0.1"
-DEFAULT_SC_PORT = 13050
-DEFAULT_MAUMAU_PORT = 1338
+DEFAULT_SC_PORT = registry.SC_PORT
+DEFAULT_MAUMAU_PORT = registry.MAUMAU_PORT
 
 PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
 """For commands whose own argparse parser reads the arguments (and prints their --help)."""
@@ -100,18 +101,52 @@ def serve(
         pass
 
 
-@cli.group()
+class GameCommands(click.Group):
+    """``botarena bot GAME``: one subcommand per game, named as :func:`registry.resolve`
+    accepts (game type, ``NAME-YEAR`` id, or bare name for the newest season)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [spec.id for spec in registry.GAMES]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        try:
+            spec = registry.resolve(cmd_name, notice=lambda text: click.echo(text, err=True))
+        except ValueError:
+            return None
+        if spec.protocol == registry.MAUMAU_JSON:
+            return bot_maumau
+        from botarena.client.cli import bot_command
+
+        return bot_command(spec.game_type)
+
+
+@cli.group(cls=GameCommands)
 def bot() -> None:
-    """Run a built-in bot as a client process."""
+    """Run a built-in bot as a client process: botarena bot GAME NAME [options]."""
 
 
-@bot.command("maumau", context_settings=PASSTHROUGH)
+@click.command("maumau", context_settings=PASSTHROUGH)
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def bot_maumau(args: tuple[str, ...]) -> None:
     """A Mau-Mau bot: NAME (random|heuristic) --host H --port P [--seed S] [--name N]."""
     from botarena.games.maumau.players import main as maumau_bot_main
 
     sys.exit(maumau_bot_main(list(args)))
+
+
+@cli.command()
+def games() -> None:
+    """List every game and season with its ids, protocol, built-in players and port."""
+    rows = [("GAME TYPE", "ID", "NAME", "PROTOCOL", "PORT", "PLAYERS")]
+    for spec in registry.GAMES:
+        newest = registry.newest(spec.name) is spec
+        name = spec.name if newest else "-"
+        players = ", ".join(spec.player_names)
+        rows.append((spec.game_type, spec.id, name, spec.protocol, str(spec.port), players))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        click.echo("  ".join(cells).rstrip())
 
 
 @cli.group()
@@ -129,7 +164,6 @@ def tournament_maumau(args: tuple[str, ...]) -> None:
 
 
 # Commands defined in their own packages register here.
-__import__("botarena.client.cli").client.cli.register_commands(bot)  # bot piranhas|…|blokus
 __import__("botarena.runner.cli").runner.cli.register_commands(cli)  # runner: test, play
 
 

@@ -104,7 +104,7 @@ def test_wrong_reservation_prints_the_server_error_and_exits_non_zero(sc_server)
 
 @pytest.mark.parametrize(
     ("game", "game_type"),
-    [("hase_und_igel", "swc_2018_hase_und_igel"), ("blokus", "swc_2021_blokus")],
+    [("hase_und_igel-2018", "swc_2018_hase_und_igel"), ("blokus-2021", "swc_2021_blokus")],
 )
 def test_built_in_bots_of_the_other_games_play_as_processes(sc_server, game, game_type):
     room = sc_server.prepare(game_type)
@@ -141,7 +141,7 @@ def test_reservations_from_stdin_play_one_game_after_another(sc_server):
         proc.stdin.close()
     errors = [proc.stderr.read() for proc in procs]  # type: ignore[union-attr]
     assert [proc.wait(timeout=PROCESS_TIMEOUT_S) for proc in procs] == [0, 0], errors
-    assert errors[0].count("piranhas random bot, seed 1") == 1  # one process, one seed line
+    assert errors[0].count("piranhas-2019 random bot, seed 1") == 1  # one process, one seed line
 
 
 def test_reservations_from_stdin_exclude_a_reservation_flag():

@@ -8,7 +8,7 @@ import socket
 import textwrap
 import threading
 
-from botarena.client import CODECS, bot_argument_parser, exit_code, run
+from botarena.client import bot_argument_parser, codec_for, exit_code, run
 from botarena.server import SlotDescriptor
 from tests.client.processes import bot_process, script_process
 
@@ -60,7 +60,7 @@ def test_in_process_crash_is_kept_in_the_session(sc_server):
             bot, game_type="piranhas", port=sc_server.port, host="127.0.0.1", reservation=code
         )
 
-    good = CODECS["piranhas"].make_player("random", 1)
+    good = codec_for("piranhas").make_player("random", 1)
     threads = [
         threading.Thread(target=play, args=("broken", broken, room.reservations[0])),
         threading.Thread(target=play, args=("good", good, room.reservations[1])),
@@ -84,7 +84,7 @@ def test_blokus_bots_take_unreserved_slots_of_a_prepared_room_with_join_room(sc_
     sessions = {}
 
     def play(seed):
-        player = CODECS["blokus"].make_player("random", seed)
+        player = codec_for("blokus").make_player("random", seed)
         sessions[seed] = run(
             player,
             game_type="swc_2021_blokus",

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from botarena.client import CODECS, BotBase, BotSession, run
+from botarena.client import BotBase, BotSession, codec_for, run
 
 
 class RecordingBot(BotBase):
@@ -38,7 +38,7 @@ class RecordingBot(BotBase):
 
 
 def play_pair(server, game, bots, prepared):
-    codec = CODECS[game]
+    codec = codec_for(game)
     sessions: list[BotSession | None] = [None, None]
     failures = []
     reservations = server.prepare(codec.game_type).reservations if prepared else (None, None)
@@ -66,7 +66,7 @@ def play_pair(server, game, bots, prepared):
 
 @pytest.mark.parametrize("game", ["piranhas", "hase_und_igel", "blokus"])
 def test_two_sdk_bots_play_a_full_prepared_game(sc_server, game):
-    codec = CODECS[game]
+    codec = codec_for(game)
     bots = [RecordingBot(codec.make_player("random", seed)) for seed in (1, 2)]
     sessions = play_pair(sc_server, game, bots, prepared=True)
     for bot, session in zip(bots, sessions, strict=True):
@@ -85,7 +85,7 @@ def test_two_sdk_bots_play_a_full_prepared_game(sc_server, game):
 
 
 def test_two_function_bots_join_by_game_type(sc_server):
-    codec = CODECS["piranhas"]
+    codec = codec_for("piranhas")
     players = [codec.make_player("greedy", seed) for seed in (3, 4)]
     functions = [p.choose_move for p in players]
     sessions = play_pair(sc_server, "piranhas", functions, prepared=False)

@@ -23,8 +23,8 @@ from botarena.conformance.transcript import (
     plan_replay,
     replay_transcript,
 )
+from botarena.games.registry import load_plugin
 from botarena.server.app import ScServer
-from botarena.server.registry import load_plugin
 from tests.conftest import FIXTURES, REPO_ROOT
 
 PIRANHAS = FIXTURES / "piranhas-2019"

@@ -409,12 +409,15 @@ def test_a_wrong_admin_password_is_a_clear_error(tmp_path):
         )
 
 
-def test_play_renders_blokus_with_the_engine_text():
+def test_play_renders_blokus_with_coordinates_and_a_legend():
     lines: list[str] = []
-    record = play_one("blokus", "random", "random", seed=1, echo=lines.append)
+    record = play_one("blokus-2021", "random", "random", seed=1, echo=lines.append)
     assert record["finished"]
     last_board = lines[-2].strip("\n").splitlines()
-    assert len(last_board) == 20 and all(len(row) == 20 for row in last_board)
+    rows = [row for row in last_board if row[:2].strip().isdigit()]
+    assert [int(row[:2]) for row in rows] == list(range(20))
+    assert all(len(row) == 24 for row in rows)  # "NN  " + 20 fields
+    assert "B=BLUE" in last_board[-2] and "to move" in last_board[-1]
 
 
 @pytest.mark.parametrize("game", ["piranhas", "hase_und_igel", "blokus"])

@@ -18,9 +18,9 @@ import pytest
 from botarena.core import SeededRandom
 from botarena.games.piranhas import PiranhasState
 from botarena.games.piranhas.plugin import PLUGIN, PiranhasMatch
+from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MAX_ATTRIBUTE_VALUE_CHARS, MAX_DEPTH
 from botarena.server.app import ScServer
-from botarena.server.plugin import GameSetup
 from tests.server.scclient import (
     GAME,
     PASSWORD,

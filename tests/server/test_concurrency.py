@@ -12,7 +12,7 @@ import re
 
 from botarena.core import SeededRandom
 from botarena.games.piranhas import Direction, Move, PiranhasState
-from botarena.server.plugin import GameSetup
+from botarena.protocol.sc_plugin import GameSetup
 from tests.server.scclient import GAME, run, running_server
 
 CONCURRENT_GAMES = 200

@@ -16,10 +16,11 @@ from botarena.core import ScoreCause
 from botarena.games.piranhas import PiranhasState
 from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.plugin import PLUGIN, PiranhasMatch, PiranhasPlugin
+from botarena.protocol.sc_plugin import GameSetup
+from botarena.protocol.sc_profiles import ProtocolProfile
 from botarena.server.app import ScServer
 from botarena.server.frontend import ScConnection
 from botarena.server.lobby import SlotDescriptor
-from botarena.server.plugin import GameSetup, ProtocolProfile
 from botarena.server.results import build_result, result_element
 from tests.server.scclient import (
     GAME,

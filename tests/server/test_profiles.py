@@ -8,8 +8,8 @@ from botarena.games.blokus.plugin import PLUGIN as BLOKUS
 from botarena.games.hase_und_igel.plugin import PLUGIN as HUI
 from botarena.games.piranhas.plugin import PLUGIN as PIRANHAS
 from botarena.protocol import sc_messages
+from botarena.protocol.sc_profiles import PROFILE_2018, PROFILE_2019, lobby_profile
 from botarena.server.lobby import prepare_request_text
-from botarena.server.plugin import PROFILE_2018, PROFILE_2019, lobby_profile
 
 
 def test_the_lobby_speaks_the_served_season_and_2019_on_a_mixed_server():

@@ -16,6 +16,7 @@ from lxml import etree
 from botarena.games.piranhas import PiranhasState
 from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.plugin import PLUGIN
+from botarena.protocol.sc_plugin import GameSetup
 from botarena.server.app import ScServer, load_state
 from botarena.server.config import (
     DEFAULT_PASSWORD,
@@ -26,7 +27,6 @@ from botarena.server.config import (
     parse_properties,
 )
 from botarena.server.lobby import SlotDescriptor
-from botarena.server.plugin import GameSetup
 from tests.server.scclient import (
     GAME,
     Client,

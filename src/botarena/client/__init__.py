@@ -17,12 +17,11 @@ hand. :func:`bot_argument_parser` gives the official clients' flags (``-h/--host
 """
 
 from botarena.client.cli_args import bot_argument_parser
-from botarena.client.codecs import CODECS, GameCodec, codec_for
+from botarena.client.codecs import GameCodec, codec_for, sc_codecs
 from botarena.client.run import BotError, exit_code, run
 from botarena.client.session import Bot, BotBase, BotSession, FunctionBot, JoinRoom
 
 __all__ = [
-    "CODECS",
     "Bot",
     "BotBase",
     "BotError",
@@ -34,4 +33,5 @@ __all__ = [
     "codec_for",
     "exit_code",
     "run",
+    "sc_codecs",
 ]

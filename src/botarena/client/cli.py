@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from botarena.client.codecs import CODECS, GameCodec
+from botarena.client.codecs import GameCodec, codec_for
 from botarena.client.run import DEFAULT_HOST, DEFAULT_PORT, BotError, exit_code, run
 from botarena.core import SeededRandom
 
@@ -110,7 +110,6 @@ def _bot_command(codec: GameCodec) -> click.Command:
     return command
 
 
-def register_commands(bot_group: click.Group) -> None:
-    """Add ``botarena bot piranhas|hase_und_igel|blokus`` to the ``bot`` group."""
-    for codec in CODECS.values():
-        bot_group.add_command(_bot_command(codec))
+def bot_command(game: str) -> click.Command:
+    """``botarena bot GAME``: the command of the SC season named ``game`` (type, id or name)."""
+    return _bot_command(codec_for(game))

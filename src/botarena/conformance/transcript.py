@@ -59,12 +59,12 @@ from botarena.conformance.xml_compare import (
     IdNormalizer,
     compare_connections,
 )
+from botarena.games.registry import load_plugin
 from botarena.protocol.sc_errors import ProtocolError
+from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
-from botarena.server.plugin import GameSetup
-from botarena.server.registry import load_plugin
 
 __all__ = [
     "CAPTURE_GAME_TYPES",

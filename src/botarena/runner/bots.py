@@ -15,14 +15,6 @@ _UNSAFE = re.compile(r"[^\w.+-]+")
 BUILTIN_BOTS = ("random", "greedy", "search")
 """Names the runner launches as ``python -m botarena bot GAME NAME`` (the bot SDK's players)."""
 
-GAME_TYPES = {
-    "piranhas": "swc_2019_piranhas",
-    "hase_und_igel": "swc_2018_hase_und_igel",
-    "blokus": "swc_2021_blokus",
-}
-"""Short game names of the command line → the SC game type the server prepares."""
-
-
 @dataclass(frozen=True, slots=True)
 class BotSpec:
     """One contestant: a label for reports and logs, and the command that starts it."""

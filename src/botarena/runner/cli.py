@@ -11,16 +11,28 @@ from pathlib import Path
 
 import click
 
-from botarena.runner.bots import GAME_TYPES
+from botarena.games import registry
 from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
 
-GAMES = click.Choice(sorted(GAME_TYPES))
+
+def _season(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """The ``NAME-YEAR`` id of the SC season named by ``value`` (type, id or bare name)."""
+    try:
+        spec = registry.resolve(value, notice=lambda text: click.echo(text, err=True))
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from error
+    if spec.protocol != registry.SC_XML:
+        raise click.BadParameter(f"{spec.id} is not a Software-Challenge game")
+    return spec.id
+
+
+GAME_HELP = "Game: official type, NAME-YEAR id, or name for the newest season (botarena games)."
 SPRT_MODELS = ("normalized", "logistic", "bayesian")
 """The values of :class:`botarena.runner.stats.SprtModel` (a test pins them together)."""
 
 
 @click.command("test")
-@click.option("--game", type=GAMES, default="piranhas", show_default=True)
+@click.option("--game", default="piranhas", show_default=True, callback=_season, help=GAME_HELP)
 @click.option("-n", "--games", "games", type=click.IntRange(1), default=100, show_default=True)
 @click.option(
     "--concurrency",
@@ -171,7 +183,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
 
 
 @click.command("play")
-@click.argument("game", type=GAMES)
+@click.argument("game", callback=_season)
 @click.argument("bot_a")
 @click.argument("bot_b")
 @click.option("--seed", type=int, default=None, help="Seed of the game [default: random].")

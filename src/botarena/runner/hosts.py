@@ -18,10 +18,10 @@ from typing import Protocol
 from lxml import etree
 
 from botarena.core import ScoreCause
+from botarena.games.registry import sc_plugins
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.server import GameSetup, ScServer, SlotDescriptor, wire
-from botarena.server.registry import installed_plugins
 from botarena.server.results import GameResult, SlotScore
 from botarena.server.room import Room, RoomPhase
 
@@ -126,7 +126,7 @@ class EmbeddedHost:
 def initial_state_element(game_type: str, seed: int) -> etree._Element:
     """The seed's initial state as ``<loadGameInfo>``: the admin protocol has no seed, so the
     runner fixes each game's board itself (same seed → same board, on any server)."""
-    plugin = next(p for p in installed_plugins() if p.game_type == game_type)
+    plugin = next(p for p in sc_plugins() if p.game_type == game_type)
     match = plugin.new_match(["a", "b"], GameSetup(seed=seed))
     state = match.state_element()
     if game_type in RESERVED_ATTRIBUTE_GAME_TYPES:  # 2021: the state inside loadGameInfo

@@ -3,39 +3,15 @@ printed after every move (the first thing a newcomer runs)."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from botarena.core import SeededRandom, new_seed
+from botarena.games import registry
 from botarena.runner.bots import BUILTIN_BOTS
 
 MAX_PLIES = 10_000
 """Safety net: a game that has not ended after this many moves is reported and stopped."""
-
-_GAMES = {
-    "piranhas": ("botarena.games.piranhas.rules", "PiranhasGame"),
-    "hase_und_igel": ("botarena.games.hase_und_igel.game", "HaseUndIgel"),
-    "blokus": ("botarena.games.blokus.game", "BlokusGame"),
-}
-
-
-def render_piranhas(state: Any) -> str:
-    """Rows from y = 9 (top) to 0, ``R``/``B`` fish, ``O`` obstacles, with coordinates."""
-    columns = state.fields_by_x()
-    size = len(columns)
-    lines = [f"{y} " + " ".join(columns[x][y] for x in range(size)) for y in reversed(range(size))]
-    lines.append("  " + " ".join(str(x) for x in range(size)))
-    return "\n".join(lines)
-
-
-def render(state: Any) -> str:
-    if hasattr(state, "fields_by_x"):
-        return render_piranhas(state)
-    if hasattr(state, "render"):
-        return str(state.render())
-    return repr(state)
-
 
 def play_one(
     game: str,
@@ -45,17 +21,15 @@ def play_one(
     echo: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Play one game ``bot_a`` (first seat) against ``bot_b``; returns a small record."""
-    if game not in _GAMES:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(_GAMES)}")
+    spec = registry.resolve(game)
     for bot in (bot_a, bot_b):
         if bot not in BUILTIN_BOTS:
             raise ValueError(
                 f"botarena play runs built-in players ({', '.join(BUILTIN_BOTS)}); "
                 f"for {bot!r} use botarena test -n 1"
             )
-    module_name, class_name = _GAMES[game]
-    engine = getattr(importlib.import_module(module_name), class_name)()
-    make_player = importlib.import_module(f"botarena.games.{game}.players").make_player
+    engine = spec.load_rules()
+    make_player = spec.load_players().make_player
     base = seed if seed is not None else new_seed()
     rng = SeededRandom(base)
     players = [
@@ -64,8 +38,8 @@ def play_one(
     ]
     names = (f"{bot_a} (seat 0)", f"{bot_b} (seat 1)")
     state = engine.new_initial_state(rng.derive("game"))
-    echo(f"{game}, seed {base}: {names[0]} vs {names[1]}")
-    echo(render(state))
+    echo(f"{spec.id}, seed {base}: {names[0]} vs {names[1]}")
+    echo(spec.render_state(state))
     plies = 0
     while not state.is_terminal() and plies < MAX_PLIES:
         seat = state.current_seat
@@ -73,7 +47,7 @@ def play_one(
         state.apply(move)
         plies += 1
         echo(f"\nmove {plies}: {names[seat]} plays {move}")
-        echo(render(state))
+        echo(spec.render_state(state))
     outcome = state.outcome()
     if outcome is None:
         echo(f"\nstopped after {MAX_PLIES} moves without a result")

@@ -13,7 +13,8 @@ from typing import Any
 from rich.console import Console
 
 from botarena.core import new_seed
-from botarena.runner.bots import GAME_TYPES, BotSpec, bot_labels, parse_bot
+from botarena.games import registry
+from botarena.runner.bots import BotSpec, bot_labels, parse_bot
 from botarena.runner.driver import DriverLimits, play_game
 from botarena.runner.hosts import EmbeddedHost, RemoteHost
 from botarena.runner.launch import PerGameLauncher, PersistentLauncher
@@ -78,7 +79,7 @@ class RunOutcome:
 def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> dict[str, Any]:
     return {
         "game": config.game,
-        "game_type": GAME_TYPES[config.game],
+        "game_type": registry.resolve(config.game).game_type,
         "bots": [
             {"label": bot.label, "spec": text, "command": list(bot.command)}
             for bot, text in zip(bots, (config.bot_a, config.bot_b), strict=True)
@@ -92,8 +93,7 @@ def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> di
 
 
 def prepare_store(config: RunConfig) -> tuple[ResultsStore, tuple[BotSpec, BotSpec]]:
-    if config.game not in GAME_TYPES:
-        raise ValueError(f"unknown game {config.game!r}; choose one of {', '.join(GAME_TYPES)}")
+    registry.resolve(config.game)  # raises ValueError naming the known games
     labels = bot_labels(config.bot_a, config.bot_b)
     bots = (
         parse_bot(config.bot_a, config.game, labels[0]),

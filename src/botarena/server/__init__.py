@@ -23,10 +23,11 @@ Modules: ``config`` (server.properties and options), ``plugin`` (the game-plugin
 (message bytes), ``frontend`` (asyncio TCP), ``app`` (start/stop, replays files).
 """
 
+from botarena.protocol.sc_plugin import GameMatch, GamePlugin, GameSetup, MoveTimeouts
+from botarena.protocol.sc_profiles import ProtocolProfile
 from botarena.server.app import ScServer, run, serve
 from botarena.server.config import ServerConfig, config_from_options, load_config
 from botarena.server.lobby import PreparedRoom, SlotDescriptor
-from botarena.server.plugin import GameMatch, GamePlugin, GameSetup, MoveTimeouts, ProtocolProfile
 
 __all__ = [
     "GameMatch",

@@ -29,13 +29,13 @@ from pathlib import Path
 
 from lxml import etree
 
+from botarena.games.registry import sc_plugins
+from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_xml import DEFAULT_LIMITS, StreamLimits
 from botarena.server import wire
 from botarena.server.config import ServerConfig
 from botarena.server.frontend import ScConnection, sweep_idle
 from botarena.server.lobby import Lobby, SetupProvider
-from botarena.server.plugin import Element, GamePlugin, GameSetup
-from botarena.server.registry import installed_plugins
 from botarena.server.results import GameResult
 from botarena.server.room import Room
 
@@ -59,7 +59,7 @@ class ScServer:
         limits: StreamLimits = DEFAULT_LIMITS,
     ) -> None:
         self.config = config
-        self._plugins = list(installed_plugins() if plugins is None else plugins)
+        self._plugins = list(sc_plugins() if plugins is None else plugins)
         if setup_provider is None and config.load_game_file is not None:
             loaded = GameSetup(initial_state=load_state(config.load_game_file, config.turn_to_load))
             setup_provider = lambda game_type: loaded  # noqa: E731 - one fixed setup

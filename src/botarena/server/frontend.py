@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, cast
 
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_errors import ProtocolError
+from botarena.protocol.sc_plugin import Element, GameSetup
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded, StreamLimits
 from botarena.protocol.xstream import ScStreamWriter
 from botarena.server.attribute_tabs import AttributeTabEscaper
 from botarena.server.lobby import Lobby, SlotDescriptor
-from botarena.server.plugin import Element, GameSetup
 from botarena.server.seed_move_end_tag import MoveEndTagRepair
 
 if TYPE_CHECKING:

@@ -14,16 +14,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from botarena.core import ScoreFragment, SeededRandom
+from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
+from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile
 from botarena.server import wire
 from botarena.server.config import ServerConfig
 from botarena.server.peer import Clock, Peer
-from botarena.server.plugin import (
-    Element,
-    GamePlugin,
-    GameSetup,
-    ProtocolProfile,
-    lobby_profile,
-)
 from botarena.server.results import GameResult
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable

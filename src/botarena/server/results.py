@@ -11,16 +11,8 @@ from dataclasses import dataclass
 
 from botarena.core import Outcome, ScoreCause
 from botarena.core.score import DRAW_POINTS, LOSS_POINTS, WIN_POINTS
+from botarena.protocol.sc_plugin import Element, GameMatch, GamePlugin, SlotEnd
 from botarena.server import wire
-from botarena.server.plugin import Element, GameMatch, GamePlugin
-
-
-@dataclass(frozen=True, slots=True)
-class SlotEnd:
-    """How one slot's game ended when it was not by the rules."""
-
-    cause: ScoreCause
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +66,7 @@ def _build_result(
     match: GameMatch, ends: Mapping[int, SlotEnd] | None, slots: int, draw: bool
 ) -> GameResult:
     scores: list[SlotScore] = []
-    override = getattr(match, "result_override", None)
-    official = None if override is None else override(dict(ends or {}))
+    official = match.result_override(dict(ends or {}))
     if official is not None:
         lines, winner = official
         scores = [SlotScore(cause, reason or None, tuple(parts)) for cause, reason, parts in lines]

@@ -14,10 +14,17 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from botarena.core import InvalidMove, ScoreCause
+from botarena.protocol.sc_plugin import (
+    Element,
+    GameMatch,
+    GamePlugin,
+    GameSetup,
+    MalformedMoveError,
+    SlotEnd,
+)
 from botarena.server import wire
 from botarena.server.peer import Clock, Peer, TimerHandle
-from botarena.server.plugin import Element, GameMatch, GamePlugin, GameSetup, MalformedMoveError
-from botarena.server.results import SlotEnd, build_result, result_element
+from botarena.server.results import build_result, result_element
 
 if TYPE_CHECKING:
     from botarena.server.lobby import Lobby
@@ -314,8 +321,7 @@ class Room:
             match.apply(slot.index, move)
         except InvalidMove as invalid:
             # Only a payload that is a move is echoed (a non-move object is not, 2018).
-            describe = getattr(match, "violation_message", None)
-            text = invalid.reason if describe is None else describe(invalid)
+            text = match.violation_message(invalid)
             echo = self._echo(match, move, data)
             self._rule_violation(peer, slot, invalid.reason, echo, text=text, data=data)
             return
@@ -349,13 +355,10 @@ class Room:
         if message == NOT_REQUESTED:
             text = f"Move from {self._team(culprit)} has not been requested."
             return text, f"{GAME_LOGIC_EXCEPTION}: {text}"
-        describe = getattr(match, "move_text", None)
-        move_text = "null"
-        if describe is not None:
-            try:
-                move_text = describe(match.parse_move(culprit, data))
-            except (InvalidMove, MalformedMoveError):
-                move_text = "null"
+        try:
+            move_text = match.move_text(match.parse_move(culprit, data))
+        except (InvalidMove, MalformedMoveError):
+            move_text = "null"
         expected, got = self._team(current), self._team(culprit)
         return (
             f"It's not your turn yet; expected: {expected}, got {got} (msg was {move_text}).",
@@ -365,12 +368,10 @@ class Room:
     def _echo(self, match: GameMatch, move: object, data: Element) -> Element | None:
         """The ``originalRequest`` of a rule violation: none unless the plugin asks for it
         (2019 Piranhas attaches no move; 2018 Hase und Igel does) and the payload was a move.
-        A match with ``move_echo(move)`` gives the move as the official server re-serialised
-        it; otherwise the payload is echoed as received."""
-        if move is None or not getattr(self.plugin, "echo_violating_move", False):
+        ``match.move_echo`` gives the move as the official server re-serialised it."""
+        if move is None or not self.plugin.echo_violating_move:
             return None
-        move_echo = getattr(match, "move_echo", None)
-        return data if move_echo is None else move_echo(move)
+        return match.move_echo(move, data)
 
     def _rule_violation(
         self,

@@ -11,10 +11,10 @@ import contextlib
 import logging
 import signal
 
+from botarena.games.registry import sc_plugins
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.maumau import MauMauServer, ServerOptions
-from botarena.server.registry import installed_plugins
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ async def serve_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> No
     signal arrives or the task is cancelled, then stop both."""
     sc_server = ScServer(sc_config)
     await sc_server.start()
-    games = ", ".join(plugin.game_type for plugin in installed_plugins())
+    games = ", ".join(plugin.game_type for plugin in sc_plugins())
     log.info("Software-Challenge XML server on %s:%d (%s)", sc_server.host, sc_server.port, games)
     maumau_server: MauMauServer | None = None
     try:

@@ -16,7 +16,8 @@ from lxml import etree
 
 from botarena.core import ScoreFragment
 from botarena.protocol import sc_messages, xstream
-from botarena.server.plugin import Element, ProtocolProfile
+from botarena.protocol.sc_plugin import Element
+from botarena.protocol.sc_profiles import ProtocolProfile
 
 REPLAY_MOVE_TIME_ATTRIBUTE = "botarenaMoveMs"
 """Extra attribute on a replay's ``<room>`` packet: milliseconds the move before this state

@@ -14,9 +14,9 @@ from botarena.core import InvalidMove, Outcome, SeededRandom
 from botarena.games.blokus import BlokusState, Color, Rotation, SetMove, Shape, SkipMove
 from botarena.games.blokus.plugin import PLUGIN, PROFILE_2021, BlokusMatch, state_xml
 from botarena.games.blokus.xml import move_to_element, state_to_element
+from botarena.games.registry import load_plugin
+from botarena.protocol.sc_plugin import GameSetup, MalformedMoveError
 from botarena.protocol.xstream import to_xstream
-from botarena.server.plugin import GameSetup, MalformedMoveError
-from botarena.server.registry import load_plugin
 from tests.games.blokus.helpers import s1
 from tests.games.blokus.test_properties import random_position
 

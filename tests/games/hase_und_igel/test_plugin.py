@@ -12,10 +12,10 @@ from botarena.core import InvalidMove, SeededRandom
 from botarena.games.hase_und_igel import GAME, HaseUndIgelState
 from botarena.games.hase_und_igel.plugin import PLUGIN
 from botarena.games.hase_und_igel.xml import state_to_element
+from botarena.protocol.sc_plugin import GameSetup, MalformedMoveError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
-from botarena.server.plugin import GameSetup, MalformedMoveError
 from tests.games.hase_und_igel.transcripts import FOLDER, attr, canonical, connections
 
 WAIT = 10.0

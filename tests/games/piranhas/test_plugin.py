@@ -9,11 +9,11 @@ from botarena.core import InvalidMove, SeededRandom
 from botarena.games.piranhas import Move, PiranhasState
 from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.plugin import PLUGIN, PiranhasMatch
+from botarena.games.registry import load_plugin, sc_plugins
 from botarena.protocol import sc_messages, xstream
+from botarena.protocol.sc_plugin import GameSetup, MalformedMoveError
 from botarena.protocol.xstream import to_xstream
 from botarena.server import wire
-from botarena.server.plugin import GameSetup, MalformedMoveError
-from botarena.server.registry import installed_plugins, load_plugin
 
 
 def data(xml: str) -> etree._Element:
@@ -26,7 +26,7 @@ def new_match(names=("alice", "bob"), **setup) -> PiranhasMatch:
 
 def test_registry_entry_and_constants():
     assert load_plugin("swc_2019_piranhas") is PLUGIN
-    assert PLUGIN in installed_plugins()
+    assert PLUGIN in sc_plugins()
     assert [f.name for f in PLUGIN.score_definition] == ["Gewinner", "∅ Schwarm"]
     assert (PLUGIN.timeouts.soft_ms, PLUGIN.timeouts.hard_ms) == (2000, 10000)
     assert [PLUGIN.welcome_color(0), PLUGIN.welcome_color(1)] == ["red", "blue"]

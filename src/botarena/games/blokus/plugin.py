@@ -2,7 +2,7 @@
 rules engine / XML codec of this package (registry entry ``swc_2021_blokus``).
 
 The framework (``botarena.server``) owns the message flow; this module answers the game
-questions of :class:`botarena.server.plugin.GamePlugin`: how a state looks on the wire, what a
+questions of :class:`botarena.protocol.sc_plugin.GamePlugin`: how a state looks on the wire, what a
 move element means, who moves, how the game ended and what the scores are. Seats are the
 teams: slot 0 is team ONE (BLUE, RED), slot 1 team TWO (YELLOW, GREEN).
 """
@@ -10,7 +10,6 @@ teams: slot 0 is team ONE (BLUE, RED), slot 1 team TWO (YELLOW, GREEN).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -36,36 +35,18 @@ from botarena.games.blokus.moves import (
 )
 from botarena.games.blokus.shapes import ALL_SHAPES
 from botarena.games.blokus.state import BlokusState
-from botarena.protocol.xstream import escape_attribute
-from botarena.server.plugin import (
+from botarena.protocol.sc_plugin import (
     Element,
+    GameMatch,
+    GamePlugin,
     GameSetup,
     MalformedMoveError,
     MoveTimeouts,
-    ProtocolProfile,
+    ResultLine,
+    SlotEnd,
 )
-
-if TYPE_CHECKING:
-    from botarena.server.results import SlotEnd
-
-PROFILE_2021 = ProtocolProfile(
-    year=2021,
-    close_element="sc.protocol.CloseConnection",
-    move_request_class="sc.framework.plugins.protocol.MoveRequest",
-    error_request_field="originalMessage",
-    joined_on_prepared_immediately=True,
-    cancel_sends_result=True,
-    observers_see_paused_states=True,
-    paused_events=True,
-    violator_gets_result=True,
-    join_display_name="",
-    end_document_on_drop=False,
-    error_packets=True,
-    joined_game_room_player_count=True,
-    slot_reserved_attribute=True,
-    empty_compliant_reason=True,
-)
-"""21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
+from botarena.protocol.sc_profiles import PROFILE_2021, ProtocolProfile
+from botarena.protocol.xstream import escape_attribute
 
 WINNER_FRAGMENT = ScoreFragment("Gewinner", ScoreAggregation.SUM)
 POINTS_FRAGMENT = BlokusGame.score_fragments[0]
@@ -215,7 +196,7 @@ def winner_element(display_name: str, team: Team) -> Element:
     return element
 
 
-class BlokusMatch:
+class BlokusMatch(GameMatch):
     """One Blokus game in a room."""
 
     __slots__ = ("names", "state")
@@ -287,7 +268,7 @@ class BlokusMatch:
 
     def result_override(
         self, ends: Mapping[int, SlotEnd]
-    ) -> tuple[list[tuple[ScoreCause, str | None, Sequence[int]]], int | None] | None:
+    ) -> tuple[list[ResultLine], int | None] | None:
         """A game stopped before its end with nobody at fault (admin ``cancel``).
 
         21.4.0 then scores by its regular algorithm on a game that is not over: both
@@ -306,7 +287,7 @@ class BlokusMatch:
         return winner_element(self.names[slot], Team(slot))
 
 
-class BlokusPlugin:
+class BlokusPlugin(GamePlugin):
     """``swc_2021_blokus``: 2021 protocol profile, 2 s / 10 s, ``Gewinner`` + ``∅ Punkte``."""
 
     game_type = GAME_TYPE

@@ -2,7 +2,7 @@
 this package's rules engine and XML (registry entry ``swc_2018_hase_und_igel``).
 
 The framework (``botarena.server``) owns the message flow; this module answers the game
-questions of :class:`botarena.server.plugin.GamePlugin`. Two official behaviours go through
+questions of :class:`botarena.protocol.sc_plugin.GamePlugin`. Two official behaviours go through
 the interface as follows:
 
 * an invalid move is **not rolled back** (spec 3.2): :meth:`HaseUndIgelMatch.apply` raises
@@ -12,7 +12,7 @@ the interface as follows:
   applies the actions before it and then raises ``MalformedMoveError`` (sender dropped,
   scored LEFT).
 
-Two optional framework hooks carry the remaining 2018 details:
+Two optional framework hooks (methods of the base classes) carry the remaining 2018 details:
 
 * ``echo_violating_move``: the rule violator's error carries the move as
   ``<originalRequest class="move">`` (actions sorted by order, hints kept);
@@ -26,7 +26,6 @@ Two optional framework hooks carry the remaining 2018 details:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
 from botarena.games.hase_und_igel import printer
@@ -41,20 +40,17 @@ from botarena.games.hase_und_igel.scoring import (
     official_scores,
     result_winner,
 )
-from botarena.server.plugin import (
-    PROFILE_2018,
+from botarena.protocol.sc_plugin import (
     Element,
+    GameMatch,
+    GamePlugin,
     GameSetup,
     MalformedMoveError,
     MoveTimeouts,
-    ProtocolProfile,
+    ResultLine,
+    SlotEnd,
 )
-
-if TYPE_CHECKING:
-    from botarena.core import ScoreCause
-    from botarena.server.results import SlotEnd
-
-ResultLine = tuple["ScoreCause", str | None, Sequence[int]]
+from botarena.protocol.sc_profiles import PROFILE_2018, ProtocolProfile
 
 NON_MOVE_CLASSES = frozenset(
     {
@@ -76,7 +72,7 @@ NOT_A_MOVE = "{name} hat kein Zug-Objekt gesendet."
 WELCOME_COLORS = ("red", "blue")
 
 
-class HaseUndIgelMatch:
+class HaseUndIgelMatch(GameMatch):
     """One Hase und Igel game in a room."""
 
     __slots__ = ("names", "state")
@@ -113,7 +109,7 @@ class HaseUndIgelMatch:
         except UnplayableMoveError as error:
             raise MalformedMoveError(str(error)) from error
 
-    def move_echo(self, move: object) -> Element:
+    def move_echo(self, move: object, data: Element) -> Element:
         """The ``originalRequest`` of a rule violation: actions sorted by order, hints kept."""
         if not isinstance(move, Move):
             raise TypeError(f"not a Hase und Igel move: {move!r}")
@@ -156,7 +152,7 @@ class HaseUndIgelMatch:
         return lines, result_winner(self.state, irregular)
 
 
-class HaseUndIgelPlugin:
+class HaseUndIgelPlugin(GamePlugin):
     """``swc_2018_hase_und_igel``: 2018 profile, 2 s / 10 s, Gewinner, ∅ Feldnummer, ∅ Karotten."""
 
     game_type = GAME_TYPE

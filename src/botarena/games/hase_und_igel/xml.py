@@ -319,6 +319,11 @@ def board_from_element(element: etree._Element) -> Board:
         raise XmlFormatError(f"invalid board: {error}") from None
 
 
+def engine_state_from_element(element: etree._Element) -> HaseUndIgelState:
+    """Read a ``<state class="state">`` into the engine's state (the names dropped)."""
+    return state_from_element(element)[0]
+
+
 def state_from_element(element: etree._Element) -> tuple[HaseUndIgelState, tuple[str | None, ...]]:
     """Read a ``<state class="state">``: the state and the players' display names."""
     players = []

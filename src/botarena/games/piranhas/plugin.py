@@ -2,7 +2,7 @@
 rules engine / state XML of this package (registry entry ``swc_2019_piranhas``).
 
 The framework (``botarena.server``) owns the message flow; this module answers the game
-questions of :class:`botarena.server.plugin.GamePlugin`: how a state looks on the wire, what a
+questions of :class:`botarena.protocol.sc_plugin.GamePlugin`: how a state looks on the wire, what a
 move element means, who moves, how the game ended and what the scores are.
 """
 
@@ -23,15 +23,16 @@ from botarena.games.piranhas.rules import (
     PiranhasState,
 )
 from botarena.protocol import sc_messages
-from botarena.protocol.xstream import escape_attribute
-from botarena.server.plugin import (
-    PROFILE_2019,
+from botarena.protocol.sc_plugin import (
     Element,
+    GameMatch,
+    GamePlugin,
     GameSetup,
     MalformedMoveError,
     MoveTimeouts,
-    ProtocolProfile,
 )
+from botarena.protocol.sc_profiles import PROFILE_2019, ProtocolProfile
+from botarena.protocol.xstream import escape_attribute
 
 MOVE_CLASSES = frozenset({"move", "sc.plugin2019.Move"})
 """``class`` values the official server deserialises as a Piranhas move."""
@@ -146,7 +147,7 @@ def _column_xml(level: int, x: int, red: int, blue: int, obstacles: int) -> str:
     return "".join(parts)
 
 
-class PiranhasMatch:
+class PiranhasMatch(GameMatch):
     """One Piranhas game in a room."""
 
     __slots__ = ("_names", "state")
@@ -199,7 +200,7 @@ class PiranhasMatch:
         return sc_messages.winner(self._names[slot], color.value)
 
 
-class PiranhasPlugin:
+class PiranhasPlugin(GamePlugin):
     """``swc_2019_piranhas``: 2019 protocol profile, 2 s / 10 s, ``Gewinner`` + ``∅ Schwarm``."""
 
     game_type = GAME_TYPE

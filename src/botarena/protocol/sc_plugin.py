@@ -1,0 +1,187 @@
+"""The boundary between the game-agnostic SC server and one game (spec server-protocol §6).
+
+The server owns connections, the lobby, rooms, slots, timers, results and replays; it never
+interprets game XML. A :class:`GamePlugin` describes one game type (its protocol profile,
+score definition, timeouts and colour names) and starts :class:`GameMatch` objects, one per
+room, that hold the game state and speak the game's part of the wire format.
+
+This module lives in the protocol layer so that a game package depends on the protocol only,
+never on the server: a new season provides a plugin (subclasses of :class:`GamePlugin` and
+:class:`GameMatch`) and one entry in :mod:`botarena.games.registry`; nothing in the framework
+changes. Season-specific framework behaviour is data in :mod:`botarena.protocol.sc_profiles`.
+
+Optional hooks have defaults in the base classes, so a plugin overrides only what its season
+needs (and mypy checks the signatures):
+
+* ``GamePlugin.echo_violating_move`` -- attach the offending ``<data>`` as ``originalRequest``
+  to the error a rule violator gets (2018 Hase und Igel does, 2019 Piranhas does not); only
+  payloads that parsed as a move are echoed, and ``GameMatch.move_echo`` supplies the echoed
+  element (e.g. actions sorted by order);
+* ``GameMatch.violation_message`` -- the text after "Ungueltiger Zug von 'NAME'." in the
+  violator's error when it is not the result's reason (2021 Blokus prints the exception);
+* ``GameMatch.move_text`` -- the official text of a move, quoted by 2021's not-your-turn error;
+* ``GameMatch.result_override`` -- the official result when the generic rule of spec §4.5 does
+  not give it (Hase und Igel TC-62: a violator whose partial move reached the goal).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from botarena.core import InvalidMove, Outcome, ScoreCause, ScoreFragment
+from botarena.protocol.sc_profiles import ProtocolProfile
+
+Element = etree._Element
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTimeouts:
+    """The official move time limits of a game, in milliseconds (spec §4.2)."""
+
+    soft_ms: int = 2000
+    hard_ms: int = 10000
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """How a room's game starts: a seed for the random setup, or a fixed initial state.
+
+    ``initial_state`` is whatever the plugin accepts as a starting position: an engine state
+    object or a ``<state>`` element (e.g. the first state of a recorded transcript). When it is
+    set, ``seed`` only feeds randomness the state does not fix.
+    """
+
+    seed: int | None = None
+    initial_state: object | None = None
+
+
+class MalformedMoveError(ValueError):
+    """A move element the official server could not even deserialize (unknown direction,
+    non-numeric coordinate, unknown child element). The sender is hard-closed and scored LEFT.
+
+    ``packet``: when set and the profile has ``error_packets`` (2021), the sender instead gets
+    ``<errorpacket message=packet>`` and a regular close (e.g. non-move data in a room);
+    ``{room_id}`` in ``packet`` is replaced by the room's id.
+    """
+
+    def __init__(self, message: str, packet: str | None = None) -> None:
+        super().__init__(message)
+        self.packet = packet
+
+
+ResultLine = tuple[ScoreCause, str | None, Sequence[int | float | str]]
+"""One slot's official score: cause, reason (``None``: none), parts with the match points first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SlotEnd:
+    """How one slot's game ended when it was not by the rules."""
+
+    cause: ScoreCause
+    reason: str
+
+
+class GameMatch(ABC):
+    """One running game inside a room. Created when the room fills; lives until it ends."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """Number of moves applied so far (the state's ``turn`` attribute)."""
+
+    @abstractmethod
+    def current_slot(self) -> int | None:
+        """Slot of the player to move, ``None`` when the rules ended the game."""
+
+    @abstractmethod
+    def parse_move(self, slot: int, data: Element) -> object:
+        """Turn the ``<data class=…>`` payload of a room message from ``slot`` into a move.
+
+        Raises :class:`botarena.core.InvalidMove` when the payload is a registered message
+        but not a move (official: "NAME hat kein Zug-Objekt gesendet.") and
+        :class:`MalformedMoveError` when it cannot be deserialized at all.
+        """
+
+    @abstractmethod
+    def apply(self, slot: int, move: object) -> None:
+        """Apply ``move`` of ``slot``; raise :class:`botarena.core.InvalidMove` (official
+        reason text) and leave the state unchanged when the rules reject it."""
+
+    @abstractmethod
+    def state_element(self) -> Element:
+        """The ``<state class=…>`` element of the current state (field name ``state``)."""
+
+    def state_xml(self, indent_level: int) -> str:
+        """The state printed as XStream does at ``indent_level`` (the hot path of a room).
+
+        A plugin may override this with a faster printer; it must equal this default
+        (``xstream.to_xstream(self.state_element(), indent_level)``), pinned by a test.
+        """
+        from botarena.protocol.xstream import to_xstream  # noqa: PLC0415 - keep the boundary light
+
+        return to_xstream(self.state_element(), indent_level)
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The rules' end of the game (regular causes only), ``None`` while it runs."""
+
+    @abstractmethod
+    def statistics(self, slot: int) -> Sequence[int | float | str]:
+        """Score parts after the match points (e.g. largest swarm size), now."""
+
+    @abstractmethod
+    def winner_element(self, slot: int) -> Element:
+        """The ``<winner …/>`` element naming the player of ``slot``."""
+
+    # Optional hooks: the defaults are the 2018/2019 behaviour.
+
+    def violation_message(self, invalid: InvalidMove) -> str:
+        """The text after "Ungueltiger Zug von 'NAME'." in a rule violator's error."""
+        return invalid.reason
+
+    def move_text(self, move: object) -> str:
+        """The official text of a move, quoted by 2021's not-your-turn error."""
+        return "null"
+
+    def move_echo(self, move: object, data: Element) -> Element:
+        """The ``originalRequest`` echoed to a rule violator (when the plugin echoes):
+        by default the payload as received."""
+        return data
+
+    def result_override(
+        self, ends: Mapping[int, SlotEnd]
+    ) -> tuple[list[ResultLine], int | None] | None:
+        """The official result when the generic rule of spec §4.5 does not give it: one
+        line per slot and the winning slot, or ``None`` for the generic result. ``ends`` maps
+        each violating slot to its :class:`SlotEnd` (empty for a regular end)."""
+        return None
+
+
+class GamePlugin(ABC):
+    """A game type the server can host."""
+
+    game_type: str
+    """Plugin id used in ``join``/``prepare``, e.g. ``swc_2019_piranhas``."""
+    profile: ProtocolProfile
+    score_definition: Sequence[ScoreFragment]
+    """All fragments in result order; fragment 0 is the match-point fragment."""
+    timeouts: MoveTimeouts = MoveTimeouts()
+    echo_violating_move: bool = False
+    """Attach the violating move to the violator's error (2018 does, 2019 does not)."""
+
+    @abstractmethod
+    def welcome_color(self, slot: int) -> str:
+        """The ``color`` of the welcome message for ``slot`` (2019: ``red``/``blue``)."""
+
+    @abstractmethod
+    def new_match(self, display_names: Sequence[str], setup: GameSetup) -> GameMatch:
+        """Start a game with players named ``display_names`` in slot order.
+
+        Raises ``ValueError`` when ``setup.initial_state`` is not a state this plugin accepts.
+        """
