@@ -33,3 +33,12 @@ def replay_all(
         return dict(zip(names, results, strict=True))
 
     return asyncio.run(run_all())
+
+
+def assert_replayed_without_differences(result: ReplayResult) -> None:
+    """No problem, something compared, nothing differing; on failure a short summary."""
+    assert result.problems == []
+    report = result.report
+    compared, differing = report.compared, report.differing
+    assert compared > 0
+    assert differing == 0, report.summary()

@@ -25,6 +25,7 @@ from botarena.conformance.transcript import (
 )
 from botarena.games.registry import load_plugin
 from botarena.server.app import ScServer
+from tests.conformance.replays import assert_replayed_without_differences
 from tests.conftest import FIXTURES, REPO_ROOT
 
 PIRANHAS = FIXTURES / "piranhas-2019"
@@ -126,10 +127,7 @@ def test_all_shared_transcripts_are_covered():
 
 @pytest.mark.parametrize("name", TRANSCRIPTS)
 def test_transcript_replays_without_differences(replays: dict[str, ReplayResult], name: str):
-    result = replays[name]
-    assert result.problems == []
-    assert result.report.compared > 0
-    assert result.report.differing == 0, result.report.render()
+    assert_replayed_without_differences(replays[name])
 
 
 # -- against a server given by address ----------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 
 from botarena.conformance.transcript import ReplayResult
 from botarena.games.blokus.game import GAME_TYPE
-from tests.conformance.replays import replay_all
+from tests.conformance.replays import assert_replayed_without_differences, replay_all
 from tests.conftest import FIXTURES
 
 BLOKUS = FIXTURES / "blokus-2021"
@@ -29,10 +29,7 @@ def test_all_shared_transcripts_are_covered():
 
 @pytest.mark.parametrize("name", EXACT_TRANSCRIPTS)
 def test_transcript_replays_without_differences(replays: dict[str, ReplayResult], name: str):
-    result = replays[name]
-    assert result.problems == []
-    assert result.report.compared > 0
-    assert result.report.differing == 0, result.report.render()
+    assert_replayed_without_differences(replays[name])
 
 
 def test_hinted_move_capture_matches_until_our_decided_acceptance_of_the_move(

@@ -126,3 +126,13 @@ def test_observer_catch_up_of_a_paused_room_repeats_the_first_state():
     actual = texts(ours, '<observed roomId="r"/>', memento, memento, "<next/>")
     assert compare_connections({"c": (expected, actual)}).differing == 0
     assert compare_connections({"c": (expected, actual)}, deviations=()).differing == 1
+
+
+def test_the_summary_of_a_failed_comparison_is_short_and_names_the_first_difference():
+    expected = ["<a>" + "\n".join(f"<line n='{i}'/>" for i in range(500)) + "</a>"]
+    actual = ["<b/>"]
+    report = compare_connections({"c": (expected, actual)}, deviations=())
+    summary = report.summary(max_lines=10)
+    assert summary.startswith("1 of 1 messages differ; the first:\nc message 1: different")
+    assert len(summary.splitlines()) == 12  # head + 10 lines + the cut marker
+    assert summary.endswith("more lines)")

@@ -6,7 +6,7 @@ import pytest
 
 from botarena.conformance.transcript import ReplayResult
 from botarena.games.hase_und_igel.scoring import GAME_TYPE
-from tests.conformance.replays import replay_all
+from tests.conformance.replays import assert_replayed_without_differences, replay_all
 from tests.conftest import FIXTURES
 
 HUI = FIXTURES / "hase-und-igel-2018"
@@ -26,7 +26,4 @@ def test_all_shared_transcripts_are_covered():
 
 @pytest.mark.parametrize("name", TRANSCRIPTS)
 def test_transcript_replays_without_differences(replays: dict[str, ReplayResult], name: str):
-    result = replays[name]
-    assert result.problems == []
-    assert result.report.compared > 0
-    assert result.report.differing == 0, result.report.render()
+    assert_replayed_without_differences(replays[name])

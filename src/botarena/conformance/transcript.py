@@ -65,6 +65,7 @@ from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
+from botarena.server.manual_clock import ManualClock
 
 __all__ = [
     "CAPTURE_GAME_TYPES",
@@ -127,6 +128,8 @@ class ReplayPlan:
     expected: dict[str, list[etree._Element | str]]  # recorded messages (+ END_OF_STREAM)
     first_state: etree._Element | None
     end_time: float
+    unit_times: dict[str, list[float]] = field(default_factory=dict)
+    """Per connection, the recorded time at which each unit arrived."""
 
 
 def plan_replay(transcript: Transcript) -> ReplayPlan:
@@ -136,6 +139,7 @@ def plan_replay(transcript: Transcript) -> ReplayPlan:
     expected: dict[str, list[etree._Element | str]] = {}
     actions: list[ClientAction] = []
     first_state: etree._Element | None = None
+    unit_times: dict[str, list[float]] = {}
     for record in transcript.records:
         conn = record.conn
         if record.kind == S2C:
@@ -153,9 +157,11 @@ def plan_replay(transcript: Transcript) -> ReplayPlan:
             if units:
                 before = progress.get(conn, Progress(0, 0.0)).units
                 progress[conn] = Progress(before + units, record.time)
+                unit_times.setdefault(conn, []).extend([record.time] * units)
         elif record.kind == "EOF-S2C":
             before = progress.get(conn, Progress(0, 0.0)).units
             progress[conn] = Progress(before + 1, record.time)
+            unit_times.setdefault(conn, []).append(record.time)
             expected.setdefault(conn, [])
         elif record.kind in ("OPEN", C2S, "EOF-C2S"):
             expected.setdefault(conn, [])
@@ -163,7 +169,7 @@ def plan_replay(transcript: Transcript) -> ReplayPlan:
                 ClientAction(record.time, conn, record.kind, record.data, dict(progress))
             )
     end_time = transcript.records[-1].time if transcript.records else 0.0
-    return ReplayPlan(actions, dict(progress), expected, first_state, end_time)
+    return ReplayPlan(actions, dict(progress), expected, first_state, end_time, unit_times)
 
 
 def _state_of(message: etree._Element) -> etree._Element | None:
@@ -407,6 +413,53 @@ async def _drive(
     return ours
 
 
+async def _drive_on_recorded_time(
+    plan: ReplayPlan, port: int, clock: ManualClock, patience_s: float
+) -> dict[str, OurConnection]:
+    """Replay ``plan`` against our in-process server whose clock is ``clock``: the server
+    lives on the recording's own timeline, so every move takes exactly its recorded time
+    and every timeout fires at its recorded moment, however slow or busy this machine is.
+
+    Before each client action, the units (messages, ends of stream) the action waited for are
+    awaited one by one in recorded order: the clock moves to the moment the official server
+    sent a unit (so timeouts due by then fire), then we wait (in real time, at most
+    ``patience_s``) for our server to have sent it too. Then the clock moves to the action's
+    own recorded time and the action happens.
+    """
+    ours: dict[str, OurConnection] = {}
+    translator = IdTranslator(plan.expected)
+
+    async def reach(after: dict[str, Progress]) -> None:
+        due: list[tuple[float, str, int]] = []
+        for conn, progress in after.items():
+            connection = ours.get(conn)
+            if connection is None:
+                continue
+            times = plan.unit_times.get(conn, [])
+            for unit in range(len(connection.unit_times) + 1, progress.units + 1):
+                due.append((times[unit - 1], conn, unit))
+        for when, conn, unit in sorted(due):
+            clock.advance_to(when)
+            await ours[conn].wait_units(unit, patience_s)
+
+    for action in plan.actions:
+        await reach(action.after)
+        clock.advance_to(action.time)
+        if action.kind == "OPEN":
+            connection = OurConnection(action.conn, translator)
+            ours[action.conn] = connection
+            await connection.open("127.0.0.1", port)
+        elif action.kind == C2S:
+            await ours[action.conn].send(action.data)
+        else:
+            ours[action.conn].send_eof()
+    # Let the server finish what it sent without further client input (timeouts, results).
+    await reach(plan.final)
+    clock.advance_to(plan.end_time)
+    await asyncio.sleep(SETTLE_S)  # a window for messages the official server did not send
+    return ours
+
+
 def capture_config(time_scale: float = 1.0, paused: bool = False) -> ServerConfig:
     """A server configured like the one of the captures (timeouts scaled by ``time_scale``).
 
@@ -433,7 +486,11 @@ async def replay_transcript(
     game_types: Sequence[str] = CAPTURE_GAME_TYPES,
     paused: bool = False,
 ) -> ReplayResult:
-    """Replay ``transcript`` against our in-process server (or ``server``) and compare."""
+    """Replay ``transcript`` against our in-process server (or ``server``) and compare.
+
+    In-process, our server runs on the recording's timeline (:func:`_drive_on_recorded_time`)
+    and ``time_scale`` is not used; a running ``server`` is driven in real time, with the
+    recorded delays multiplied by ``time_scale``."""
     if time_scale <= 0:
         raise ValueError("time_scale must be positive")
     plan = plan_replay(transcript)
@@ -452,10 +509,13 @@ async def replay_transcript(
             return GameSetup(initial_state=first_state)
 
         plugins = [load_plugin(game_type) for game_type in game_types]
-        our_server = ScServer(capture_config(time_scale, paused), plugins, setup_provider=setup_for)
+        clock = ManualClock(start=plan.actions[0].time if plan.actions else 0.0)
+        our_server = ScServer(
+            capture_config(paused=paused), plugins, setup_provider=setup_for, clock=clock
+        )
         await our_server.start()
         try:
-            ours = await _drive(plan, "127.0.0.1", our_server.port, schedule, patience_s)
+            ours = await _drive_on_recorded_time(plan, our_server.port, clock, patience_s)
         finally:
             for connection in ours.values():
                 await connection.close()

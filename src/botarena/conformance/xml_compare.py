@@ -308,6 +308,10 @@ class MessageDiff:
         return title + "\n" + "\n".join(diff)
 
 
+SUMMARY_LINES = 40
+"""Lines of the first difference a :meth:`ComparisonReport.summary` shows."""
+
+
 @dataclass(slots=True)
 class ComparisonReport:
     compared: int = 0
@@ -319,6 +323,17 @@ class ComparisonReport:
 
     def render(self) -> str:
         return "\n\n".join(diff.render() for diff in self.diffs)
+
+    def summary(self, max_lines: int = SUMMARY_LINES) -> str:
+        """How many messages differ and the first difference, cut to ``max_lines`` lines
+        (what a failing test prints: enough to see the cause, never megabytes of XML)."""
+        head = f"{self.differing} of {self.compared} messages differ"
+        if not self.diffs:
+            return head
+        lines = self.diffs[0].render().splitlines()
+        if len(lines) > max_lines:
+            lines = [*lines[:max_lines], f"... ({len(lines) - max_lines} more lines)"]
+        return "\n".join([head + "; the first:", *lines])
 
 
 def compare_messages(

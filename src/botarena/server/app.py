@@ -36,6 +36,7 @@ from botarena.server import wire
 from botarena.server.config import ServerConfig
 from botarena.server.frontend import ScConnection, sweep_idle
 from botarena.server.lobby import Lobby, SetupProvider
+from botarena.server.peer import Clock
 from botarena.server.results import GameResult
 from botarena.server.room import Room
 
@@ -57,8 +58,13 @@ class ScServer:
         *,
         setup_provider: SetupProvider | None = None,
         limits: StreamLimits = DEFAULT_LIMITS,
+        clock: Clock | None = None,
     ) -> None:
+        """``clock``: the time rooms measure moves and set timeouts with (default: the event
+        loop's); a :class:`~botarena.server.manual_clock.ManualClock` puts the server on a
+        timeline its driver controls."""
         self.config = config
+        self._clock = clock
         self._plugins = list(sc_plugins() if plugins is None else plugins)
         if setup_provider is None and config.load_game_file is not None:
             loaded = GameSetup(initial_state=load_state(config.load_game_file, config.turn_to_load))
@@ -94,7 +100,7 @@ class ScServer:
         self._lobby = Lobby(
             self.config,
             self._plugins,
-            loop,
+            self._clock or loop,
             setup_provider=self._setup_provider,
             replay_sink=self._write_replay if self.config.save_replay else None,
         )

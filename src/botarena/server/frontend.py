@@ -67,7 +67,7 @@ class ScConnection(asyncio.Protocol):
         self._closed = False
         self._reading_paused = False
         loop = asyncio.get_running_loop()
-        self._time: Callable[[], float] = loop.time
+        self._time: Callable[[], float] = lobby.clock.time
         self.connected_at = loop.time()
         self.messages_received = 0
         self.partial_since: float | None = None
