@@ -27,7 +27,6 @@ from botarena.runner.limits import (
 )
 from botarena.runner.schedule import ScheduledGame
 from botarena.server import SlotDescriptor
-from botarena.server.results import GameResult
 
 ABANDON_AFTER_S = 5.0
 """Extra time after the watchdog's abort before the runner gives up on the server's answer."""
@@ -43,17 +42,6 @@ class DriverLimits:
 
 def game_dir_name(index: int) -> str:
     return f"game-{index:06d}"
-
-
-def score_of_bot(result: GameResult | None, slot: int) -> float | None:
-    """1 / 0.5 / 0 for the bot in ``slot``; ``None`` for a void game (nobody won or drew,
-    e.g. both scored a loss after a runner abort): it counts in no statistic."""
-    if result is None:
-        return None
-    points = [score.match_points for score in result.scores]
-    if sum(points) != 2:
-        return None
-    return points[slot] / 2.0
 
 
 async def play_game(
@@ -192,7 +180,7 @@ def _record(
             )
     bot_scores = {}
     for slot, bot in enumerate(seated):
-        bot_scores[bot.label] = score_of_bot(result, slot)
+        bot_scores[bot.label] = None if result is None else result.share_of(slot)
     winner = None if result is None or result.winner is None else seated[result.winner].label
     return {
         "index": game.index,

@@ -17,12 +17,11 @@ from typing import Protocol
 
 from lxml import etree
 
-from botarena.core import ScoreCause
+from botarena.core import GameResult, ScoreCause, SlotScore
 from botarena.games.registry import sc_plugins
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.server import GameSetup, ScServer, SlotDescriptor, wire
-from botarena.server.results import GameResult, SlotScore
 from botarena.server.room import Room, RoomPhase
 
 ADMIN_REPLY_TIMEOUT_S = 10.0
@@ -152,8 +151,7 @@ def result_from_message(message: msg.GameResult) -> GameResult:
             except ValueError:
                 parts.append(part)
         scores.append(SlotScore(cause, score.reason, tuple(parts)))
-    winner = next((i for i, s in enumerate(scores) if s.match_points == 2), None)
-    return GameResult(tuple(scores), winner)
+    return GameResult.from_scores(scores)
 
 
 @dataclass(slots=True)

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from botarena.core import GameResult
 from botarena.games.registry import sc_plugins
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_xml import DEFAULT_LIMITS, StreamLimits
@@ -37,7 +38,6 @@ from botarena.server.config import ServerConfig
 from botarena.server.frontend import ScConnection, sweep_idle
 from botarena.server.lobby import Lobby, SetupProvider
 from botarena.server.peer import Clock
-from botarena.server.results import GameResult
 from botarena.server.room import Room
 
 log = logging.getLogger(__name__)

@@ -13,13 +13,12 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from botarena.core import ScoreFragment, SeededRandom
+from botarena.core import GameResult, ScoreFragment, SeededRandom
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile
 from botarena.server import wire
 from botarena.server.config import ServerConfig
 from botarena.server.peer import Clock, Peer
-from botarena.server.results import GameResult
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable
 

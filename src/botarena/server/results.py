@@ -7,35 +7,11 @@ violation that ended it, into the official per-slot scores.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from botarena.core import Outcome, ScoreCause
+from botarena.core import GameResult, ScoreCause, SlotScore, match_points
 from botarena.core.score import DRAW_POINTS, LOSS_POINTS, WIN_POINTS
 from botarena.protocol.sc_plugin import Element, GameMatch, GamePlugin, SlotEnd
 from botarena.server import wire
-
-
-@dataclass(frozen=True, slots=True)
-class SlotScore:
-    cause: ScoreCause
-    reason: str | None
-    parts: tuple[int | float | str, ...]
-
-    @property
-    def match_points(self) -> int:
-        return int(self.parts[0])
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """A finished game: one score per slot and the winning slot (``None``: draw / nobody)."""
-
-    scores: tuple[SlotScore, ...]
-    winner: int | None
-
-    @property
-    def is_regular(self) -> bool:
-        return all(score.cause is ScoreCause.REGULAR for score in self.scores)
 
 
 def build_result(
@@ -80,7 +56,7 @@ def _build_result(
         if outcome is None:
             raise ValueError("a regular result needs a finished game")
         for slot in range(slots):
-            points = _regular_points(outcome, slot)
+            points = match_points(outcome, slot)
             reason = outcome.reason or None
             scores.append(SlotScore(ScoreCause.REGULAR, reason, (points, *match.statistics(slot))))
     else:
@@ -91,8 +67,7 @@ def _build_result(
                 scores.append(SlotScore(end.cause, end.reason or None, (LOSS_POINTS, *stats)))
             else:
                 scores.append(SlotScore(ScoreCause.REGULAR, None, (WIN_POINTS, *stats)))
-    winner = next((i for i, s in enumerate(scores) if s.match_points == WIN_POINTS), None)
-    return GameResult(scores=tuple(scores), winner=winner)
+    return GameResult.from_scores(scores)
 
 
 def result_element(
@@ -106,9 +81,3 @@ def result_element(
         [(s.cause.value, s.reason, s.parts) for s in result.scores],
         winner,
     )
-
-
-def _regular_points(outcome: Outcome, slot: int) -> int:
-    if outcome.winner is None:
-        return DRAW_POINTS
-    return WIN_POINTS if outcome.winner == slot else LOSS_POINTS
