@@ -34,14 +34,14 @@ class GameCodec:
 
 @cache
 def _codec(spec: registry.GameSpec) -> GameCodec:
-    if spec.read_state is None or spec.write_move is None:
+    if spec.protocol != registry.SC_XML:
         raise ValueError(f"{spec.id} is not a Software-Challenge game; the SDK plays SC games")
     players = spec.load_players()
     return GameCodec(
         spec.id,
         spec.game_type,
-        registry.load(spec.read_state),
-        registry.load(spec.write_move),
+        spec.part(spec.read_state),
+        spec.part("xml:move_to_element"),
         players.make_player,
         players.PLAYER_OPTIONS,
     )

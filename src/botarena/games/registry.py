@@ -43,30 +43,31 @@ def load(reference: str) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """One game and season: its names and where its parts live."""
+    """One game and season: its names and where its parts live.
+
+    The parts follow the layout of a season package (``package``): ``players.py`` with
+    ``make_player`` and ``PLAYER_OPTIONS``, ``render.py`` with ``render(state) -> str``, and
+    for SC games ``plugin.py`` with ``PLUGIN`` and ``xml.py`` with ``state_from_element`` and
+    ``move_to_element``. A field names a part only where a package differs.
+    """
 
     name: str
-    """The game's name without season (``piranhas``); the bot SDK's and CLI's short name."""
+    """The game's name without season (``piranhas``); a bare name means the newest season."""
     year: int
     """The season (``2019``)."""
     game_type: str
     """The official game type (``swc_2019_piranhas``; ``maumau`` for Mau-Mau)."""
-    protocol: str
-    """:data:`SC_XML` or :data:`MAUMAU_JSON`."""
+    package: str
+    """The season's package (``botarena.games.piranhas``)."""
     rules: str
-    """The game factory (``Game`` protocol of :mod:`botarena.core`): ``module:Class``."""
-    players: str
-    """Module with ``make_player(name, seed=…, **options)`` and ``PLAYER_OPTIONS``."""
-    player_names: tuple[str, ...]
+    """The game factory (``Game`` protocol of :mod:`botarena.core`), ``module:Class``
+    relative to the package (``rules:PiranhasGame``)."""
+    protocol: str = SC_XML
+    """:data:`SC_XML` or :data:`MAUMAU_JSON`."""
+    player_names: tuple[str, ...] = ("random", "greedy", "search")
     """The built-in players, the default first."""
-    render: str
-    """``module:function`` turning a state into a text board (``botarena play``)."""
-    plugin: str | None = None
-    """SC games: the server plugin (``module:PLUGIN``)."""
-    read_state: str | None = None
-    """SC games: ``module:function`` reading a ``<state>`` element into an engine state."""
-    write_move: str | None = None
-    """SC games: ``module:function`` writing a move as its ``<data>`` element."""
+    read_state: str = "xml:state_from_element"
+    """SC games: reads a ``<state>`` element into an engine state (relative to the package)."""
 
     @property
     def id(self) -> str:
@@ -78,77 +79,54 @@ class GameSpec:
         return SC_PORT if self.protocol == SC_XML else MAUMAU_PORT
 
     def names(self) -> tuple[str, ...]:
-        """Every name this season answers to (type, id; the bare name only if newest)."""
+        """The names that always mean this season: its game type and its id."""
         return (self.game_type, self.id)
 
+    def part(self, relative: str) -> Any:
+        """The package's part named ``module:attribute`` relative to the package."""
+        return load(f"{self.package}.{relative}")
+
     def load_rules(self) -> Any:
-        return load(self.rules)()
+        return self.part(self.rules)()
 
     def load_players(self) -> Any:
-        return load(self.players)
+        return self.part("players")
 
     def load_plugin(self) -> GamePlugin:
-        if self.plugin is None:
+        if self.protocol != SC_XML:
             raise ValueError(f"{self.id} is not a Software-Challenge game")
-        plugin: GamePlugin = load(self.plugin)
+        plugin: GamePlugin = self.part("plugin:PLUGIN")
         if plugin.game_type != self.game_type:
-            raise ImportError(f"{self.plugin} is {plugin.game_type!r}, not {self.game_type!r}")
+            found, wanted = plugin.game_type, self.game_type
+            raise ImportError(f"{self.package}.plugin is {found!r}, not {wanted!r}")
         return plugin
 
     def render_state(self, state: object) -> str:
-        renderer: Callable[[object], str] = load(self.render)
+        renderer: Callable[[object], str] = self.part("render:render")
         return renderer(state)
 
 
 GAMES: tuple[GameSpec, ...] = (
     GameSpec(
-        name="piranhas",
-        year=2019,
-        game_type="swc_2019_piranhas",
-        protocol=SC_XML,
-        rules="botarena.games.piranhas.rules:PiranhasGame",
-        players="botarena.games.piranhas.players",
-        player_names=("random", "greedy", "search"),
-        render="botarena.games.piranhas.render:render",
-        plugin="botarena.games.piranhas.plugin:PLUGIN",
-        read_state="botarena.games.piranhas.xml:state_from_element",
-        write_move="botarena.games.piranhas.xml:move_to_element",
+        "piranhas", 2019, "swc_2019_piranhas", "botarena.games.piranhas", "rules:PiranhasGame"
     ),
     GameSpec(
-        name="hase_und_igel",
-        year=2018,
-        game_type="swc_2018_hase_und_igel",
-        protocol=SC_XML,
-        rules="botarena.games.hase_und_igel.game:HaseUndIgel",
-        players="botarena.games.hase_und_igel.players",
-        player_names=("random", "greedy", "search"),
-        render="botarena.games.hase_und_igel.render:render",
-        plugin="botarena.games.hase_und_igel.plugin:PLUGIN",
-        read_state="botarena.games.hase_und_igel.xml:engine_state_from_element",
-        write_move="botarena.games.hase_und_igel.xml:move_to_element",
+        "hase_und_igel",
+        2018,
+        "swc_2018_hase_und_igel",
+        "botarena.games.hase_und_igel",
+        "game:HaseUndIgel",
+        read_state="xml:engine_state_from_element",
     ),
+    GameSpec("blokus", 2021, "swc_2021_blokus", "botarena.games.blokus", "game:BlokusGame"),
     GameSpec(
-        name="blokus",
-        year=2021,
-        game_type="swc_2021_blokus",
-        protocol=SC_XML,
-        rules="botarena.games.blokus.game:BlokusGame",
-        players="botarena.games.blokus.players",
-        player_names=("random", "greedy", "search"),
-        render="botarena.games.blokus.render:render",
-        plugin="botarena.games.blokus.plugin:PLUGIN",
-        read_state="botarena.games.blokus.xml:state_from_element",
-        write_move="botarena.games.blokus.xml:move_to_element",
-    ),
-    GameSpec(
-        name="maumau",
-        year=2017,
-        game_type="maumau",
+        "maumau",
+        2017,
+        "maumau",
+        "botarena.games.maumau",
+        "game:MauMauGame",
         protocol=MAUMAU_JSON,
-        rules="botarena.games.maumau.game:MauMauGame",
-        players="botarena.games.maumau.players",
         player_names=("random", "heuristic"),
-        render="botarena.games.maumau.render:render",
     ),
 )
 """Every game and season, in the order ``botarena games`` lists them."""
