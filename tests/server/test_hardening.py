@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tests.server.scclient import GAME, Client, running_server, run
+import logging
+import re
+
+from botarena.server.room import LEFT_REASON
+from tests.server.scclient import GAME, Client, join_two, move_xml, run, running_server
+
+MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
 
 
 @run
@@ -22,3 +28,28 @@ async def test_refused_markup_after_a_join_in_the_same_write_is_handled_like_two
             await client.until_eof()
             results.append([item.tag for item in client.messages])
         assert results[0] == results[1] == ["joined"]
+
+
+@run
+async def test_the_server_logs_one_line_when_a_game_starts_and_one_when_it_ends(caplog):
+    caplog.set_level(logging.INFO, logger="botarena.server.room")
+    async with running_server() as server:
+        red, blue, room_id = await join_two(server.port)
+        await red.expect_room("welcomeMessage")
+        await blue.expect_room("welcomeMessage")
+        await red.expect_room("memento")
+        await red.expect_room(MOVE_REQUEST)
+        await blue.send(move_xml(room_id, 0, 1, "UP"))  # not blue's turn: blue leaves
+        await red.expect_room("result")
+        await red.expect("left")
+        await red.close()
+        await blue.close()
+    lines = [r.getMessage() for r in caplog.records if room_id in r.getMessage()]
+    assert len(lines) == 2
+    assert re.fullmatch(
+        f"room {room_id}: {GAME} started, seed -?[0-9]+, players 'Unknown', 'Unknown'", lines[0]
+    )
+    assert lines[1] == (
+        f"room {room_id}: {GAME} over: winner 'Unknown'; 'Unknown' REGULAR; 'Unknown' LEFT"
+        f" ({LEFT_REASON})"
+    )

@@ -6,7 +6,7 @@ violation that ended it, into the official per-slot scores.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from botarena.core import Outcome, ScoreCause
@@ -121,3 +121,17 @@ def _regular_points(outcome: Outcome, slot: int) -> int:
     if outcome.winner is None:
         return DRAW_POINTS
     return WIN_POINTS if outcome.winner == slot else LOSS_POINTS
+
+
+def describe(result: GameResult, names: Sequence[str]) -> str:
+    """One log line's worth: the winner, then each player's cause and reason."""
+
+    def name(index: int) -> str:
+        return repr(names[index]) if index < len(names) else f"slot {index}"
+
+    winner = "draw" if result.winner is None else f"winner {name(result.winner)}"
+    slots = "; ".join(
+        f"{name(index)} {score.cause.name}" + (f" ({score.reason})" if score.reason else "")
+        for index, score in enumerate(result.scores)
+    )
+    return f"{winner}; {slots}"
