@@ -28,8 +28,7 @@ async def serve_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> No
     except OSError as error:
         raise OSError(
             error.errno,
-            f"Software-Challenge XML server: {error.strerror}"
-            " (choose another port with --port)",
+            f"Software-Challenge XML server: {error.strerror} (choose another port with --port)",
         ) from None
     games = ", ".join(plugin.game_type for plugin in installed_plugins())
     log.info("Software-Challenge XML server on %s:%d (%s)", sc_server.host, sc_server.port, games)
