@@ -53,3 +53,23 @@ async def test_the_server_logs_one_line_when_a_game_starts_and_one_when_it_ends(
         f"room {room_id}: {GAME} over: winner 'Unknown'; 'Unknown' REGULAR; 'Unknown' LEFT"
         f" ({LEFT_REASON})"
     )
+
+
+@run
+async def test_a_lost_connection_is_not_written_to(caplog):
+    # asyncio logs "socket.send() raised exception." for writes to a transport that failed
+    # (e.g. the peer reset it) before connection_lost arrives; the rooms must not write then.
+    caplog.set_level(logging.WARNING, logger="asyncio")
+    async with running_server() as server:
+        client = await Client.connect(server.port)
+        await client.send(f'<join gameType="{GAME}"/>')
+        await client.expect("joined")
+        (connection,) = server.connections.values()
+        transport = connection._transport
+        assert transport is not None
+        transport.abort()  # what asyncio does itself when a send fails
+        for _ in range(10):
+            connection.send(b"<ping/>")
+        assert connection.closed
+        await client.expect_eof()
+    assert not [r for r in caplog.records if "socket.send() raised" in r.getMessage()]

@@ -81,9 +81,22 @@ class ScConnection(asyncio.Protocol):
     def closed(self) -> bool:
         return self._closed
 
+    def _lost(self) -> bool:
+        """Closed by us, or the transport gave up (a failed send or read; asyncio reports
+        ``connection_lost`` a moment later). Writing then only makes asyncio log
+        ``socket.send() raised exception``."""
+        transport = self._transport
+        if self._closed or transport is None:
+            return True
+        if transport.is_closing():
+            self._closed = True
+            return True
+        return False
+
     def send(self, message: bytes) -> None:
-        if self._closed or self._transport is None:
+        if self._lost():
             return
+        assert self._transport is not None
         self._transport.write(self._writer.message_bytes(message))
         if self._transport.get_write_buffer_size() > self.config.max_outbound_buffer:
             log.warning("connection %d does not read its messages; dropping it", self.peer_id)
@@ -91,8 +104,9 @@ class ScConnection(asyncio.Protocol):
             self._transport.abort()
 
     def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
-        if self._closed or self._transport is None:
+        if self._lost():
             return
+        assert self._transport is not None
         if close_element is not None:
             self._transport.write(self._writer.message_bytes(close_element))
         if end_document:
