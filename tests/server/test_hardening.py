@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+from collections.abc import Callable
 
+from botarena.server.config import NO_PROGRESS_TIMEOUT_S
+from botarena.server.frontend import sweep_idle
 from botarena.server.room import LEFT_REASON
-from tests.server.scclient import GAME, Client, join_two, move_xml, run, running_server
+from tests.server.scclient import GAME, Client, admin, join_two, move_xml, run, running_server
 
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
+
+
+async def until(condition: Callable[[], bool], turns: int = 100_000) -> None:
+    """Yield to the event loop (which polls the sockets each turn) until ``condition``."""
+    for _ in range(turns):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("condition not reached")
 
 
 @run
@@ -73,3 +86,35 @@ async def test_a_lost_connection_is_not_written_to(caplog):
         assert connection.closed
         await client.expect_eof()
     assert not [r for r in caplog.records if "socket.send() raised" in r.getMessage()]
+
+
+@run
+async def test_ignored_requests_do_not_keep_a_connection_outside_any_game_open():
+    assert NO_PROGRESS_TIMEOUT_S == 60.0
+    # The sweep runs on a fake clock: its own timer never fires during the test.
+    async with running_server(sweep_interval_s=3600.0) as server:
+        idler = await Client.connect(server.port, "idler")
+        player = await Client.connect(server.port, "player")
+        await idler.send('<testMode testMode="true"/>')  # ignored without authentication
+        await player.send(f'<join gameType="{GAME}"/>')
+        await player.expect("joined")  # seated, waiting for an opponent
+        boss = await admin(server.port)
+        await boss.send('<testMode testMode="false"/>')
+        await boss.expect("testing")
+        (idle,) = [c for c in server.connections.values() if c.peer_id == 1]
+        await until(lambda: idle.messages_received == 1)
+        start = max(c.connected_at for c in server.connections.values())
+
+        def sweep(after: float) -> int:
+            return sweep_idle(server.connections, server.lobby, start + after)
+
+        assert sweep(NO_PROGRESS_TIMEOUT_S - 1) == 0
+        await idler.send('<testMode testMode="true"/>')  # another ignored request
+        await idler.send('<observe roomId="x"/>')  # and another
+        await until(lambda: idle.messages_received == 3)
+        assert sweep(NO_PROGRESS_TIMEOUT_S + 1) == 1
+        await idler.expect_eof()
+        assert sweep(10 * NO_PROGRESS_TIMEOUT_S) == 0  # the waiting player and the admin stay
+        assert not player.eof and not boss.eof
+        for client in (player, boss):
+            await client.close()

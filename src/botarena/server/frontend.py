@@ -70,6 +70,8 @@ class ScConnection(asyncio.Protocol):
         self._time: Callable[[], float] = loop.time
         self.connected_at = loop.time()
         self.messages_received = 0
+        self.last_progress_at = self.connected_at
+        """When the connection last was in a game or an administrator (see the idle sweep)."""
         self.partial_since: float | None = None
         """When the client started a message it has not finished (slowloris detection)."""
         self.grace_deadline: float | None = None
@@ -195,6 +197,14 @@ class ScConnection(asyncio.Protocol):
             self._drop()
             return
         self.messages_received += 1
+        in_game_before = self.is_admin or self.lobby.is_seated(self)
+        try:
+            self._handle_message(event, received_at)
+        finally:
+            if in_game_before or self.is_admin or self.lobby.is_seated(self):
+                self.last_progress_at = received_at
+
+    def _handle_message(self, event: MessageReceived, received_at: float) -> None:
         if event.element.tag == JOIN_ROOM_TAG:  # 2021; not in the request decoder yet
             self.grace_deadline = None
             self.current_request = event.element
@@ -281,7 +291,8 @@ def _reserved_attribute(slot: Element) -> bool | None:
 
 
 def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -> int:
-    """Close connections that never said anything, dribble a message, or linger after a game.
+    """Close connections that never said anything, dribble a message, linger after a game,
+    or stay outside any game without progress (``no_progress_timeout_s``).
 
     Returns the number of connections closed. Runs about once a second.
     """
@@ -291,6 +302,9 @@ def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -
             continue
         config = connection.config
         reason = None
+        in_game = connection.is_admin or lobby.is_seated(connection)
+        if in_game:
+            connection.last_progress_at = now
         if (
             connection.messages_received == 0
             and now - connection.connected_at > config.first_message_timeout_s
@@ -309,6 +323,8 @@ def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -
         ):
             reason = "finished player did not leave"
             connection.grace_deadline = None
+        elif not in_game and now - connection.last_progress_at > config.no_progress_timeout_s:
+            reason = "no progress (joined room, authentication, move) within the timeout"
         if reason is not None:
             log.info("connection %d closed: %s", connection.peer_id, reason)
             connection.close()
