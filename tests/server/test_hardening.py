@@ -7,10 +7,33 @@ import logging
 import re
 from collections.abc import Callable
 
+from botarena.games.blokus.plugin import PLUGIN as BLOKUS
+from botarena.server.app import ScServer
+from botarena.server.auth_throttle import (
+    AUTH_BASE_DELAY_S,
+    AUTH_FORGET_S,
+    AUTH_FREE_FAILURES,
+    AUTH_MAX_DELAY_S,
+    AuthThrottle,
+    delay_after,
+    is_summary_count,
+)
 from botarena.server.config import NO_PROGRESS_TIMEOUT_S
 from botarena.server.frontend import sweep_idle
+from botarena.server.lobby import AUTHENTICATION_FAILED, TOO_MANY_FAILURES
 from botarena.server.room import LEFT_REASON
-from tests.server.scclient import GAME, Client, admin, join_two, move_xml, run, running_server
+from tests.server.scclient import (
+    EOF,
+    GAME,
+    PASSWORD,
+    Client,
+    admin,
+    join_two,
+    make_config,
+    move_xml,
+    run,
+    running_server,
+)
 
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
 
@@ -118,3 +141,100 @@ async def test_ignored_requests_do_not_keep_a_connection_outside_any_game_open()
         assert not player.eof and not boss.eof
         for client in (player, boss):
             await client.close()
+
+
+# -- admin password guessing -------------------------------------------------------------
+
+
+class FakeClock:
+    """The lobby's clock with a time the test sets; timers still run on the event loop."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(delay, callback)
+
+
+def test_auth_delays_grow_and_are_capped():
+    assert (AUTH_FREE_FAILURES, AUTH_BASE_DELAY_S, AUTH_MAX_DELAY_S) == (3, 1.0, 60.0)
+    delays = [delay_after(n) for n in range(1, 12)]
+    assert delays == [0, 0, 1, 2, 4, 8, 16, 32, 60, 60, 60]
+    assert [n for n in range(1, 2000) if is_summary_count(n)] == [1, 10, 100, 1000]
+
+
+def test_auth_throttle_on_a_fake_clock():
+    throttle = AuthThrottle()
+    now = 0.0
+    for _ in range(AUTH_FREE_FAILURES - 1):
+        throttle.failed("10.0.0.1", now)
+        assert throttle.retry_after("10.0.0.1", now) == 0
+    throttle.failed("10.0.0.1", now)
+    assert throttle.retry_after("10.0.0.1", now) == AUTH_BASE_DELAY_S
+    assert throttle.retry_after("10.0.0.2", now) == 0  # per address
+    assert throttle.refused("10.0.0.1", now + 0.5) == AUTH_FREE_FAILURES + 1
+    assert throttle.retry_after("10.0.0.1", now + 0.5) == 0.5  # refusals do not extend it
+    throttle.failed("10.0.0.1", now + 1)
+    assert throttle.retry_after("10.0.0.1", now + 1) == 2 * AUTH_BASE_DELAY_S
+    assert throttle.retry_after("10.0.0.1", now + 1 + AUTH_FORGET_S + 1) == 0  # forgotten
+    throttle.failed("10.0.0.3", now)
+    throttle.succeeded("10.0.0.3")
+    assert throttle.refused("10.0.0.3", now) == 1  # a success clears the address
+
+
+async def _authenticate(port: int, passphrase: str) -> list[str]:
+    client = await Client.connect(port, "guesser")
+    await client.send(f'<authenticate passphrase="{passphrase}"/>')
+    await client.send('<testMode testMode="true"/>')  # answered only for an administrator
+    replies: list[str] = []
+    while True:
+        item = await client.next()
+        if item is EOF:
+            return replies
+        replies.append(item.get("message") or item.tag)
+        if item.tag == "testing":
+            await client.close()
+            return replies
+
+
+@run
+async def test_password_guessing_is_slowed_down_per_address_and_logged_in_summary(caplog):
+    caplog.set_level(logging.INFO, logger="botarena.server.lobby")
+    async with running_server() as server:
+        clock = FakeClock()
+        server.lobby.clock = clock
+        close = "sc.protocol.responses.CloseConnection"
+        for _ in range(AUTH_FREE_FAILURES):
+            assert await _authenticate(server.port, "guess") == [close]
+        # Delay of AUTH_BASE_DELAY_S: even the right passphrase is not checked in it.
+        assert await _authenticate(server.port, PASSWORD) == [close]
+        clock.now += AUTH_BASE_DELAY_S
+        assert await _authenticate(server.port, PASSWORD) == ["testing"]
+        # The right passphrase cleared the address: 3 free failures, then 7 refused unchecked.
+        for _ in range(10):
+            assert await _authenticate(server.port, "guess") == [close]
+    lines = [r.getMessage() for r in caplog.records if "authenticate" in r.getMessage()]
+    assert lines == [
+        "1 failed authenticate attempt(s) from 127.0.0.1; next one checked in 0 s",
+        "1 failed authenticate attempt(s) from 127.0.0.1; next one checked in 0 s",
+        f"10 failed authenticate attempt(s) from 127.0.0.1; next one checked in"
+        f" {AUTH_BASE_DELAY_S:.0f} s",
+    ]
+
+
+@run
+async def test_the_2021_profile_says_why_an_attempt_was_refused():
+    server = ScServer(make_config(), plugins=[BLOKUS])
+    await server.start()
+    try:
+        server.lobby.clock = FakeClock()
+        for _ in range(AUTH_FREE_FAILURES):
+            (reply, _close) = await _authenticate(server.port, "guess")
+            assert reply == AUTHENTICATION_FAILED
+        (reply, _close) = await _authenticate(server.port, PASSWORD)
+        assert reply == f"{AUTHENTICATION_FAILED}: {TOO_MANY_FAILURES} 1 s"
+    finally:
+        await server.stop()

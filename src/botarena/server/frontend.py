@@ -56,6 +56,8 @@ class ScConnection(asyncio.Protocol):
         self.config = config
         self.peer_id = peer_id
         self.is_admin = False
+        self.address: str | None = None
+        """The peer's IP address (failed ``authenticate`` attempts are counted per address)."""
         self._attribute_tabs = AttributeTabEscaper()
         self._move_end_tag = MoveEndTagRepair()
         self.current_request: Element | None = None
@@ -120,6 +122,9 @@ class ScConnection(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = cast(asyncio.Transport, transport)
+        peername = transport.get_extra_info("peername")
+        if isinstance(peername, tuple) and peername:
+            self.address = str(peername[0])
         sock = transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):  # not a TCP socket (socketpairs in tests)
