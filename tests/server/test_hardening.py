@@ -27,6 +27,7 @@ from tests.server.scclient import (
     GAME,
     PASSWORD,
     Client,
+    FakeClock,
     admin,
     join_two,
     make_config,
@@ -144,19 +145,6 @@ async def test_ignored_requests_do_not_keep_a_connection_outside_any_game_open()
 
 
 # -- admin password guessing -------------------------------------------------------------
-
-
-class FakeClock:
-    """The lobby's clock with a time the test sets; timers still run on the event loop."""
-
-    def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def time(self) -> float:
-        return self.now
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
-        return asyncio.get_running_loop().call_later(delay, callback)
 
 
 def test_auth_delays_grow_and_are_capped():
