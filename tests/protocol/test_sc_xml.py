@@ -516,3 +516,80 @@ def test_a_bare_ampersand_is_refused_at_once_instead_of_stalling():
     split = ScStreamParser()
     assert split.feed(b'<protocol><x a="&am') == []
     assert len(split.feed(b'p;"/>')) == 1
+
+
+# -- independence of TCP segmentation -----------------------------------------------------
+
+
+def test_refused_markup_after_a_message_in_the_same_read_hands_out_the_message_first():
+    stream = b"<protocol>" + JOIN + b"<!DOCTYPE x>"
+    for chunks in ([stream], [b"<protocol>" + JOIN, b"<!DOCTYPE x>"]):
+        parser = ScStreamParser()
+        events: list[StreamEvent] = []
+        with pytest.raises(ForbiddenXmlError) as caught:
+            for chunk in chunks:
+                events.extend(parser.feed(chunk))
+        assert messages([*events, *caught.value.events]) == [JOIN]
+
+
+def test_undefined_entity_after_a_message_in_the_same_read_hands_out_the_message_first():
+    with pytest.raises(MalformedXmlError) as caught:
+        ScStreamParser().feed(b"<protocol>" + JOIN + b'<join gameType="&foo;"/>')
+    assert messages(caught.value.events) == [JOIN]
+
+
+def test_refused_markup_after_the_end_of_the_stream_is_ignored():
+    events = ScStreamParser().feed(b"<protocol>" + JOIN + b"</protocol><!DOCTYPE x>")
+    assert messages(events) == [JOIN] and isinstance(events[-1], StreamEnded)
+
+
+_PIECES = [
+    JOIN,
+    b"<room roomId='r'><data class='move' x='1'/></room>",
+    b'<a v="&amp;&lt;&#65;&#x42;"/>',
+    b"<a>&quot;&apos;&gt;</a>",
+    b"\n  ",
+    b"<!-- c -->",
+    b"<?pi x?>",
+    b"text",
+    b"<!DOCTYPE x>",
+    b'<!ENTITY e "v">',
+    b"&foo;",
+    b"&am",
+    b"&",
+    b"<!DOC",
+    b"<!",
+    b"<",
+    b">",
+    b"</a>",
+    b"</protocol>",
+]
+
+
+def _outcome(chunks: list[bytes]) -> tuple[list[bytes], bool, str | None]:
+    parser = ScStreamParser()
+    events: list[StreamEvent] = []
+    error: str | None = None
+    try:
+        for chunk in chunks:
+            events.extend(parser.feed(chunk))
+    except ProtocolError as caught:
+        events.extend(caught.events)  # type: ignore[arg-type]
+        # libxml2's own texts carry line/column; compare the kind and our own texts
+        error = caught.kind if isinstance(caught, MalformedXmlError) else str(caught)
+        if "is not a predefined entity" in str(caught):
+            error = str(caught)
+    ended = any(isinstance(event, StreamEnded) for event in events)
+    return messages(events), ended, error
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_PIECES), max_size=12),
+    cuts=st.lists(st.integers(min_value=0, max_value=600), max_size=10),
+)
+def test_one_chunk_and_random_chunks_give_the_same_result(pieces, cuts):
+    stream = b"<protocol>" + b"".join(pieces)
+    points = sorted({c % (len(stream) + 1) for c in cuts} | {0, len(stream)})
+    chunks = [stream[a:b] for a, b in itertools.pairwise(points)]
+    assert _outcome(chunks) == _outcome([stream])

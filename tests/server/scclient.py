@@ -27,6 +27,19 @@ WAIT = 5.0
 CLIENT_LIMITS = StreamLimits(max_message_bytes=16 * 1024 * 1024)
 
 
+class FakeClock:
+    """The lobby's clock with a time the test sets; timers still run on the event loop."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(delay, callback)
+
+
 class Eof:
     """The server closed the stream/socket."""
 

@@ -21,10 +21,12 @@ from botarena.games.piranhas.plugin import PLUGIN, PiranhasMatch
 from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MAX_ATTRIBUTE_VALUE_CHARS, MAX_DEPTH
 from botarena.server.app import ScServer
+from botarena.server.auth_throttle import AUTH_MAX_DELAY_S
 from tests.server.scclient import (
     GAME,
     PASSWORD,
     Client,
+    FakeClock,
     admin,
     first_legal_move,
     join_two,
@@ -264,6 +266,7 @@ def test_passphrase_is_compared_in_constant_time(monkeypatch):
     @run
     async def scenario():
         async with bad_input_server() as server:
+            clock = server.lobby.clock = FakeClock()
             for guess in ("examplepassworc", "e", PASSWORD + "x", ""):
                 client = await Client.connect(server.port, guess)
                 await client.send(f'<authenticate passphrase="{guess}"/>')
@@ -272,6 +275,7 @@ def test_passphrase_is_compared_in_constant_time(monkeypatch):
                     b"<protocol>\n  <sc.protocol.responses.CloseConnection/>\n</protocol>"
                 )
                 await client.close()
+            clock.now += AUTH_MAX_DELAY_S  # past the delay after these failures
             good = await admin(server.port)
             await good.send('<testMode testMode="false"/>')
             await good.expect("testing")

@@ -17,6 +17,13 @@ before the bad bytes, in the same ``feed`` call, are on the exception as ``error
 (the official server handles those first). After an error the parser stays failed: every
 further ``feed`` raises the same error again. After ``StreamEnded`` further bytes are ignored.
 
+The outcome does not depend on how TCP split the stream: the same bytes give the same
+messages, the same end and the same error whether they arrive in one chunk or many. Refused
+markup is found at its position in the stream (the bytes before it are parsed first), and a
+chunk that ends in what may become refused markup or an entity reference keeps those few
+bytes back until the next chunk decides. (``max_message_bytes`` is the one exception: when a
+chunk ends inside a message, the count is an upper bound, see the limit's description.)
+
 Accepted shapes (spec §1.2, real-clients-2019.md item 13): an optional XML declaration,
 any root element name (``protocol`` is the documented one; ``root_tag`` tells which),
 whitespace, comments and processing instructions between messages (dropped), non-whitespace
@@ -114,14 +121,16 @@ StreamEvent = MessageReceived | StreamEnded
 # Markup that only occurs in a DTD. We never process DTDs (entity bombs, external entities),
 # so their mere presence is an error, reported before the bytes reach libxml2.
 _FORBIDDEN_MARKUP = (b"<!DOCTYPE", b"<!ENTITY")
-_FORBIDDEN_OVERLAP = max(len(m) for m in _FORBIDDEN_MARKUP) - 1
 
 # libxml2 neither reports an undeclared entity reference (``&foo;``) nor a ``&`` without its
 # ``;`` at once: it stops silently and complains only when more bytes come, so the message
 # would hang. Only the predefined entities and character references are valid without a
-# DTD, so every other ``&`` is refused here. A reference is at most 12 bytes long.
+# DTD, so every other ``&`` is refused here, as soon as its bytes cannot become one.
 _VALID_REFERENCE = re.compile(rb"&(?:amp|lt|gt|quot|apos|#[0-9]{1,8}|#x[0-9a-fA-F]{1,8});")
-_MAX_REFERENCE_BYTES = 12
+# What a valid reference looks like before its last byte has arrived.
+_REFERENCE_PREFIX = re.compile(
+    rb"&(?:a|am|amp|ap|apo|apos|l|lt|g|gt|q|qu|quo|quot|#[0-9]{0,8}|#x[0-9a-fA-F]{0,8})?"
+)
 
 
 class ScStreamParser:
@@ -132,12 +141,11 @@ class ScStreamParser:
         "_element_count",
         "_ended",
         "_error",
+        "_held",
         "_limits",
         "_parser",
         "_pending_bytes",
-        "_reference_carry",
         "_root",
-        "_tail",
     )
 
     def __init__(self, limits: StreamLimits = DEFAULT_LIMITS) -> None:
@@ -160,8 +168,10 @@ class ScStreamParser:
         # message and starts the next, the next one is charged for all bytes after the
         # chunk's first '>' (an upper bound: never less than the truth).
         self._pending_bytes = 0
-        self._tail = b""  # last bytes fed, to find forbidden markup split across chunks
-        self._reference_carry = b""  # an incomplete '&…' at the end of the previous chunk
+        # Bytes at the end of the previous chunk that may still become refused markup
+        # ('<!DOC') or that start an entity reference not complete yet ('&am'): they reach
+        # libxml2 only once the next chunk has decided what they are.
+        self._held = b""
         self._ended = False
         self._error: ProtocolError | None = None
 
@@ -189,10 +199,14 @@ class ScStreamParser:
             raise self._error
         if self._ended or not data:
             return []
+        window = self._held + data
+        cut, refusal = _scan(window)
+        self._held = window[cut:] if refusal is None else b""
         events: list[StreamEvent] = []
         try:
-            self._check_forbidden(data)
-            self._feed_bounded(data, events)
+            self._feed_bounded(window[:cut], events)
+            if refusal is not None and not self._ended:
+                raise refusal
         except ProtocolError as error:
             self._fail(error, events)
         return events
@@ -203,40 +217,16 @@ class ScStreamParser:
         error.events = tuple(events)
         self._error = error
         self._root = None  # let the partial tree go
+        self._held = b""
         raise error
-
-    def _check_forbidden(self, data: bytes) -> None:
-        window = self._tail + data
-        for markup in _FORBIDDEN_MARKUP:
-            if markup in window:
-                name = markup[2:].decode()
-                raise ForbiddenXmlError(
-                    f"{name} declarations are not allowed in the protocol stream"
-                )
-        self._tail = window[-_FORBIDDEN_OVERLAP:]
-        self._check_references(data)
-
-    def _check_references(self, data: bytes) -> None:
-        window = self._reference_carry + data
-        self._reference_carry = b""
-        start = window.find(b"&")
-        while start >= 0:
-            if _VALID_REFERENCE.match(window, start) is None:
-                if len(window) - start < _MAX_REFERENCE_BYTES and b";" not in window[start:]:
-                    self._reference_carry = window[start:]  # may still be completed
-                    return
-                reference = window[start : start + _MAX_REFERENCE_BYTES]
-                raise MalformedXmlError(
-                    f"malformed XML: {reference!r}... is not a predefined entity or a"
-                    " character reference (a bare '&' must be written '&amp;')"
-                )
-            start = window.find(b"&", start + 1)
 
     def _feed_bounded(self, data: bytes, events: list[StreamEvent]) -> None:
         """Feed ``data`` in slices so that no message can grow beyond ``max_message_bytes``."""
         limit = self._limits.max_message_bytes
         view = memoryview(data)
         pos = 0
+        if not data:
+            return
         while pos < len(data) and not self._ended:
             allowance = limit - self._pending_bytes
             if allowance <= 0:
@@ -325,3 +315,49 @@ class ScStreamParser:
                     events.append(StreamEnded())
                     return boundary
         return boundary
+
+
+def _scan(window: bytes) -> tuple[int, ProtocolError | None]:
+    """Where the bytes libxml2 may see end, and the refusal found there (if any).
+
+    Returns ``(cut, refusal)``: ``window[:cut]`` is safe to parse; with a refusal, the
+    refused construct starts at ``cut``; without one, ``window[cut:]`` is held back (a
+    possible start of refused markup or an incomplete entity reference at the very end).
+    """
+    first = len(window)
+    refusal: ProtocolError | None = None
+    for markup in _FORBIDDEN_MARKUP:
+        position = window.find(markup, 0, first + len(markup) - 1)
+        if 0 <= position < first:
+            first = position
+            name = markup[2:].decode()
+            refusal = ForbiddenXmlError(
+                f"{name} declarations are not allowed in the protocol stream"
+            )
+    hold = len(window)
+    start = window.find(b"&", 0, first)
+    while start >= 0:
+        if _VALID_REFERENCE.match(window, start) is None:
+            if _REFERENCE_PREFIX.fullmatch(window, start) is not None:
+                hold = start  # the window ends in a reference the next chunk may complete
+                break
+            # Shown up to the first byte that cannot continue a reference (the same bytes
+            # however the stream was split).
+            end = start + 2
+            while _REFERENCE_PREFIX.fullmatch(window, start, end) is not None:
+                end += 1
+            reference = window[start:end]
+            return start, MalformedXmlError(
+                f"malformed XML: {reference!r}... is not a predefined entity or a"
+                " character reference (a bare '&' must be written '&amp;')"
+            )
+        start = window.find(b"&", start + 1, first)
+    if refusal is not None:
+        return first, refusal
+    # A proper prefix of refused markup at the very end ('<', '<!', '<!DOC', ...).
+    for markup in _FORBIDDEN_MARKUP:
+        for length in range(len(markup) - 1, 0, -1):
+            if window.endswith(markup[:length]):
+                hold = min(hold, len(window) - length)
+                break
+    return hold, None

@@ -17,6 +17,11 @@ DEFAULT_PASSWORD = "examplepassword"
 
 FIRST_MESSAGE_TIMEOUT_S = 60.0
 """A connection that completes no message within this time after connecting is closed."""
+NO_PROGRESS_TIMEOUT_S = 60.0
+"""A connection outside any game (not seated, not an administrator) that makes no progress
+this long is closed. Progress is joining a room, authenticating or a game move; requests
+that are ignored or refused do not count, so a connection that sends one ignored request a
+minute cannot hold one of the ``MAX_CONNECTIONS`` slots forever."""
 PARTIAL_MESSAGE_TIMEOUT_S = 30.0
 """A message that stays incomplete this long (slowloris) closes its connection."""
 FINISHED_PLAYER_GRACE_S = 10.0
@@ -61,6 +66,7 @@ class ServerConfig:
     seed: int | None = None
     """Base seed: room *n* gets a seed derived from it, so a whole server run is reproducible."""
     first_message_timeout_s: float = FIRST_MESSAGE_TIMEOUT_S
+    no_progress_timeout_s: float = NO_PROGRESS_TIMEOUT_S
     partial_message_timeout_s: float = PARTIAL_MESSAGE_TIMEOUT_S
     finished_player_grace_s: float = FINISHED_PLAYER_GRACE_S
     sweep_interval_s: float = SWEEP_INTERVAL_S

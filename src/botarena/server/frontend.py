@@ -56,6 +56,8 @@ class ScConnection(asyncio.Protocol):
         self.config = config
         self.peer_id = peer_id
         self.is_admin = False
+        self.address: str | None = None
+        """The peer's IP address (failed ``authenticate`` attempts are counted per address)."""
         self._attribute_tabs = AttributeTabEscaper()
         self._move_end_tag = MoveEndTagRepair()
         self.current_request: Element | None = None
@@ -70,6 +72,8 @@ class ScConnection(asyncio.Protocol):
         self._time: Callable[[], float] = lobby.clock.time
         self.connected_at = loop.time()
         self.messages_received = 0
+        self.last_progress_at = self.connected_at
+        """When the connection last was in a game or an administrator (see the idle sweep)."""
         self.partial_since: float | None = None
         """When the client started a message it has not finished (slowloris detection)."""
         self.grace_deadline: float | None = None
@@ -81,9 +85,22 @@ class ScConnection(asyncio.Protocol):
     def closed(self) -> bool:
         return self._closed
 
+    def _lost(self) -> bool:
+        """Closed by us, or the transport gave up (a failed send or read; asyncio reports
+        ``connection_lost`` a moment later). Writing then only makes asyncio log
+        ``socket.send() raised exception``."""
+        transport = self._transport
+        if self._closed or transport is None:
+            return True
+        if transport.is_closing():
+            self._closed = True
+            return True
+        return False
+
     def send(self, message: bytes) -> None:
-        if self._closed or self._transport is None:
+        if self._lost():
             return
+        assert self._transport is not None
         self._transport.write(self._writer.message_bytes(message))
         if self._transport.get_write_buffer_size() > self.config.max_outbound_buffer:
             log.warning("connection %d does not read its messages; dropping it", self.peer_id)
@@ -91,8 +108,9 @@ class ScConnection(asyncio.Protocol):
             self._transport.abort()
 
     def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
-        if self._closed or self._transport is None:
+        if self._lost():
             return
+        assert self._transport is not None
         if close_element is not None:
             self._transport.write(self._writer.message_bytes(close_element))
         if end_document:
@@ -104,6 +122,9 @@ class ScConnection(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = cast(asyncio.Transport, transport)
+        peername = transport.get_extra_info("peername")
+        if isinstance(peername, tuple) and peername:
+            self.address = str(peername[0])
         sock = transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):  # not a TCP socket (socketpairs in tests)
@@ -181,6 +202,14 @@ class ScConnection(asyncio.Protocol):
             self._drop()
             return
         self.messages_received += 1
+        in_game_before = self.is_admin or self.lobby.is_seated(self)
+        try:
+            self._handle_message(event, received_at)
+        finally:
+            if in_game_before or self.is_admin or self.lobby.is_seated(self):
+                self.last_progress_at = received_at
+
+    def _handle_message(self, event: MessageReceived, received_at: float) -> None:
         if event.element.tag == JOIN_ROOM_TAG:  # 2021; not in the request decoder yet
             self.grace_deadline = None
             self.current_request = event.element
@@ -267,7 +296,8 @@ def _reserved_attribute(slot: Element) -> bool | None:
 
 
 def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -> int:
-    """Close connections that never said anything, dribble a message, or linger after a game.
+    """Close connections that never said anything, dribble a message, linger after a game,
+    or stay outside any game without progress (``no_progress_timeout_s``).
 
     Returns the number of connections closed. Runs about once a second.
     """
@@ -277,6 +307,9 @@ def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -
             continue
         config = connection.config
         reason = None
+        in_game = connection.is_admin or lobby.is_seated(connection)
+        if in_game:
+            connection.last_progress_at = now
         if (
             connection.messages_received == 0
             and now - connection.connected_at > config.first_message_timeout_s
@@ -295,6 +328,8 @@ def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -
         ):
             reason = "finished player did not leave"
             connection.grace_deadline = None
+        elif not in_game and now - connection.last_progress_at > config.no_progress_timeout_s:
+            reason = "no progress (joined room, authentication, move) within the timeout"
         if reason is not None:
             log.info("connection %d closed: %s", connection.peer_id, reason)
             connection.close()

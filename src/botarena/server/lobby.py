@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import math
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from botarena.core import GameResult, ScoreFragment, SeededRandom
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile
 from botarena.server import wire
+from botarena.server.auth_throttle import AuthThrottle, is_summary_count
 from botarena.server.config import ServerConfig
 from botarena.server.peer import Clock, Peer
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
@@ -35,6 +37,9 @@ UNKNOWN_RESERVATION = (
 AUTHENTICATION_FAILED = (
     "sc.server.network.AuthenticationFailedException: Failed to authenticate as administrator"
 )
+
+TOO_MANY_FAILURES = "too many failed attempts from this address; the next one is checked in"
+"""Our addition to the 2021 ``errorpacket`` of an attempt refused during the delay."""
 
 MAX_ROOMS = 10_000
 """Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""
@@ -113,6 +118,7 @@ class Lobby:
         self.admins: dict[int, Peer] = {}
         self.test_mode = config.test_mode
         self.scores = ScoreTable()
+        self.auth_throttle = AuthThrottle()
         self.room_listeners: list[RoomListener] = []
         self.turnaround_sink: Callable[[float], None] | None = None
         """If set, gets the seconds from each move's arrival to the next move request's write."""
@@ -131,11 +137,14 @@ class Lobby:
         why: str,
         packet: str | None = None,
         request: Element | None = None,
+        *,
+        quiet: bool = False,
     ) -> None:
         """Close ``peer`` after a refused request. 2021+ (``error_packets``) first send
         ``<errorpacket message=packet>`` (the official exception text) echoing ``request``,
-        by default the request being handled (``peer.current_request``)."""
-        log.info("connection %d: %s; closing it", peer.peer_id, why)
+        by default the request being handled (``peer.current_request``). ``quiet``: the
+        caller logs in summary instead."""
+        (log.debug if quiet else log.info)("connection %d: %s; closing it", peer.peer_id, why)
         profile = self.profile_for(peer)
         if request is None:
             request = getattr(peer, "current_request", None)
@@ -254,16 +263,39 @@ class Lobby:
         self._guarded(room, lambda: room.seat_reserved(peer, slot_index))
 
     def authenticate(self, peer: Peer, passphrase: str | None) -> None:
+        """Check the passphrase, unless the peer's address has to wait after failures
+        (:mod:`botarena.server.auth_throttle`); a refusal then says so (2021 errorpacket)."""
+        address = str(getattr(peer, "address", None) or "unknown address")
+        now = self.clock.time()
+        wait = self.auth_throttle.retry_after(address, now)
+        if wait > 0:
+            attempts = self.auth_throttle.refused(address, now)
+            self._log_auth_failure(address, attempts, wait)
+            text = f"{AUTHENTICATION_FAILED}: {TOO_MANY_FAILURES} {math.ceil(wait)} s"
+            self._reject(peer, "authenticate during the delay after failures", text, quiet=True)
+            return
         expected = self.config.password
         if (
             expected
             and passphrase is not None
             and hmac.compare_digest(passphrase.encode("utf-8"), expected.encode("utf-8"))
         ):
+            self.auth_throttle.succeeded(address)
             peer.is_admin = True
             self.admins[peer.peer_id] = peer
             return
-        self._reject(peer, "wrong passphrase", AUTHENTICATION_FAILED)
+        attempts = self.auth_throttle.failed(address, now)
+        self._log_auth_failure(address, attempts, self.auth_throttle.retry_after(address, now))
+        self._reject(peer, "wrong passphrase", AUTHENTICATION_FAILED, quiet=True)
+
+    def _log_auth_failure(self, address: str, attempts: int, wait: float) -> None:
+        if is_summary_count(attempts):
+            log.warning(
+                "%d failed authenticate attempt(s) from %s; next one checked in %.0f s",
+                attempts,
+                address,
+                wait,
+            )
 
     def prepare(
         self,

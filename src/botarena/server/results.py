@@ -6,7 +6,7 @@ violation that ended it, into the official per-slot scores.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from botarena.core import GameResult, ScoreCause, SlotScore, match_points
 from botarena.core.score import DRAW_POINTS, LOSS_POINTS, WIN_POINTS
@@ -81,3 +81,17 @@ def result_element(
         [(s.cause.value, s.reason, s.parts) for s in result.scores],
         winner,
     )
+
+
+def describe(result: GameResult, names: Sequence[str]) -> str:
+    """One log line's worth: the winner, then each player's cause and reason."""
+
+    def name(index: int) -> str:
+        return repr(names[index]) if index < len(names) else f"slot {index}"
+
+    winner = "draw" if result.winner is None else f"winner {name(result.winner)}"
+    slots = "; ".join(
+        f"{name(index)} {score.cause.name}" + (f" ({score.reason})" if score.reason else "")
+        for index, score in enumerate(result.scores)
+    )
+    return f"{winner}; {slots}"

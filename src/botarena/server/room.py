@@ -24,7 +24,7 @@ from botarena.protocol.sc_plugin import (
 )
 from botarena.server import wire
 from botarena.server.peer import Clock, Peer, TimerHandle
-from botarena.server.results import build_result, result_element
+from botarena.server.results import build_result, describe, result_element
 
 if TYPE_CHECKING:
     from botarena.server.lobby import Lobby
@@ -200,6 +200,13 @@ class Room:
         self.match = self.plugin.new_match(names, self.setup)
         self.phase = RoomPhase.ACTIVE
         self.lobby.room_started(self)
+        log.info(
+            "room %s: %s started, seed %s, players %s",
+            self.room_id,
+            self.plugin.game_type,
+            self.setup.seed,
+            ", ".join(repr(name) for name in names),
+        )
         for slot in self.slots:
             color = self.plugin.welcome_color(slot.index)
             self._send_to_slot(slot, wire.welcome(self.room_id, color))
@@ -473,6 +480,7 @@ class Room:
             self._send_to_slot(slot, left)
         for observer in list(self.observers.values()):
             observer.send(left)
+        log.info("room %s: %s cancelled without a result", self.room_id, self.plugin.game_type)
         self.lobby.room_finished(self, None)
 
     def abort(self, why: str) -> None:
@@ -545,6 +553,8 @@ class Room:
             empty_compliant_reason=self.plugin.profile.empty_compliant_reason,
         )
         self.lobby.record_test_scores(self, result)
+        outcome = describe(result, self.display_names())
+        log.info("room %s: %s over: %s", self.room_id, self.plugin.game_type, outcome)
         element = result_element(self.room_id, self.plugin, match, result)
         message = wire.encode(element)
         for slot in self.slots:

@@ -23,14 +23,29 @@ async def serve_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> No
     """Start the SC server and (unless ``maumau`` is None) the Mau-Mau server; serve until a
     signal arrives or the task is cancelled, then stop both."""
     sc_server = ScServer(sc_config)
-    await sc_server.start()
+    try:
+        await sc_server.start()
+    except OSError as error:
+        raise OSError(
+            error.errno,
+            f"Software-Challenge XML server: {error.strerror} (choose another port with --port)",
+        ) from None
     games = ", ".join(plugin.game_type for plugin in sc_plugins())
     log.info("Software-Challenge XML server on %s:%d (%s)", sc_server.host, sc_server.port, games)
     maumau_server: MauMauServer | None = None
     try:
         if maumau is not None:
             maumau_server = MauMauServer(maumau)
-            await maumau_server.start()  # logs its address, players per game and seed
+            try:
+                await maumau_server.start()  # logs its address, players per game and seed
+            except OSError as error:
+                maumau_server = None
+                where = f"{maumau.host}:{maumau.port}"
+                raise OSError(
+                    error.errno,
+                    f"the Mau-Mau server cannot listen on its port {where}: {error.strerror}"
+                    " (choose another port with --maumau-port, or start without it: --no-maumau)",
+                ) from None
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):

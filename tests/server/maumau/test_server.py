@@ -429,3 +429,25 @@ def test_serve_maumau_coroutine_for_the_cli():
 
     sessions = asyncio.run(main())
     assert sessions[0].winner == sessions[1].winner is not None
+
+
+def test_leaving_after_the_handshake_before_the_game_frees_the_seat():
+    # The tester's finding: the ghost kept its seat, the next bot won by walkover against it.
+    async def scenario(server):
+        ghost = await Client.connect(server)
+        await ghost.handshake("Ghost")
+        ghost.close()
+        assert await ghost.rest() == []  # the server noticed and closed its side
+        bob, carol = await Client.connect(server), await Client.connect(server)
+        await bob.handshake("Bob")
+        await carol.handshake("Carol")
+        first = await bob.until(lambda m: "turnOf" in m or "won" in m)
+        waiting = server.waiting_players
+        bob.close()
+        carol.close()
+        return first, waiting
+
+    first, waiting = run(scenario)
+    assert "won" not in first
+    assert first["turnOf"] in ("Bob", "Carol")
+    assert waiting == 0

@@ -191,6 +191,20 @@ class MauMauServer:
     def _forget_if_closed(self, conn: Connection) -> None:
         if conn.closed:
             self._connections.discard(conn)
+        if conn.gone:
+            self._free_open_seat(conn)
+
+    def _free_open_seat(self, conn: Connection) -> None:
+        """A bot that left after its handshake but before its game started gives its seat
+        back: no walkover for the next bot, no shift in the pairing of the others."""
+        for index, seated in enumerate(self._open_seats):
+            if seated is conn:
+                del self._open_seats[index]
+                del self._open_names[index]
+                log.info("connection %d left before its game started; seat freed", conn.conn_id)
+                conn.close()
+                self._connections.discard(conn)
+                return
 
     async def _handshake(self, conn: Connection) -> None:
         conn.send(SEND_NAME)

@@ -1,0 +1,228 @@
+"""Findings of the independent tester (real TCP on 127.0.0.1): each case holds now."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Callable
+
+from botarena.games.blokus.plugin import PLUGIN as BLOKUS
+from botarena.server.app import ScServer
+from botarena.server.auth_throttle import (
+    AUTH_BASE_DELAY_S,
+    AUTH_FORGET_S,
+    AUTH_FREE_FAILURES,
+    AUTH_MAX_DELAY_S,
+    AuthThrottle,
+    delay_after,
+    is_summary_count,
+)
+from botarena.server.config import NO_PROGRESS_TIMEOUT_S
+from botarena.server.frontend import sweep_idle
+from botarena.server.lobby import AUTHENTICATION_FAILED, TOO_MANY_FAILURES
+from botarena.server.room import LEFT_REASON
+from tests.server.scclient import (
+    EOF,
+    GAME,
+    PASSWORD,
+    Client,
+    FakeClock,
+    admin,
+    join_two,
+    make_config,
+    move_xml,
+    run,
+    running_server,
+)
+
+MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
+
+
+async def until(condition: Callable[[], bool], turns: int = 100_000) -> None:
+    """Yield to the event loop (which polls the sockets each turn) until ``condition``."""
+    for _ in range(turns):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("condition not reached")
+
+
+@run
+async def test_refused_markup_after_a_join_in_the_same_write_is_handled_like_two_writes():
+    # The tester's case: one write got only the close, two writes got `joined` first.
+    async with running_server() as server:
+        results = []
+        for writes in (
+            [f'<protocol><join gameType="{GAME}"/><!DOCTYPE x>'],
+            [f'<protocol><join gameType="{GAME}"/>', "<!DOCTYPE x>"],
+        ):
+            client = await Client.connect(server.port, opening=False)
+            for index, data in enumerate(writes):
+                await client.send(data)
+                if index == 0 and len(writes) > 1:
+                    await client.expect("joined")
+            await client.until_eof()
+            results.append([item.tag for item in client.messages])
+        assert results[0] == results[1] == ["joined"]
+
+
+@run
+async def test_the_server_logs_one_line_when_a_game_starts_and_one_when_it_ends(caplog):
+    caplog.set_level(logging.INFO, logger="botarena.server.room")
+    async with running_server() as server:
+        red, blue, room_id = await join_two(server.port)
+        await red.expect_room("welcomeMessage")
+        await blue.expect_room("welcomeMessage")
+        await red.expect_room("memento")
+        await red.expect_room(MOVE_REQUEST)
+        await blue.send(move_xml(room_id, 0, 1, "UP"))  # not blue's turn: blue leaves
+        await red.expect_room("result")
+        await red.expect("left")
+        await red.close()
+        await blue.close()
+    lines = [r.getMessage() for r in caplog.records if room_id in r.getMessage()]
+    assert len(lines) == 2
+    assert re.fullmatch(
+        f"room {room_id}: {GAME} started, seed -?[0-9]+, players 'Unknown', 'Unknown'", lines[0]
+    )
+    assert lines[1] == (
+        f"room {room_id}: {GAME} over: winner 'Unknown'; 'Unknown' REGULAR; 'Unknown' LEFT"
+        f" ({LEFT_REASON})"
+    )
+
+
+@run
+async def test_a_lost_connection_is_not_written_to(caplog):
+    # asyncio logs "socket.send() raised exception." for writes to a transport that failed
+    # (e.g. the peer reset it) before connection_lost arrives; the rooms must not write then.
+    caplog.set_level(logging.WARNING, logger="asyncio")
+    async with running_server() as server:
+        client = await Client.connect(server.port)
+        await client.send(f'<join gameType="{GAME}"/>')
+        await client.expect("joined")
+        (connection,) = server.connections.values()
+        transport = connection._transport
+        assert transport is not None
+        transport.abort()  # what asyncio does itself when a send fails
+        for _ in range(10):
+            connection.send(b"<ping/>")
+        assert connection.closed
+        await client.expect_eof()
+    assert not [r for r in caplog.records if "socket.send() raised" in r.getMessage()]
+
+
+@run
+async def test_ignored_requests_do_not_keep_a_connection_outside_any_game_open():
+    assert NO_PROGRESS_TIMEOUT_S == 60.0
+    # The sweep runs on a fake clock: its own timer never fires during the test.
+    async with running_server(sweep_interval_s=3600.0) as server:
+        idler = await Client.connect(server.port, "idler")
+        player = await Client.connect(server.port, "player")
+        await idler.send('<testMode testMode="true"/>')  # ignored without authentication
+        await player.send(f'<join gameType="{GAME}"/>')
+        await player.expect("joined")  # seated, waiting for an opponent
+        boss = await admin(server.port)
+        await boss.send('<testMode testMode="false"/>')
+        await boss.expect("testing")
+        (idle,) = [c for c in server.connections.values() if c.peer_id == 1]
+        await until(lambda: idle.messages_received == 1)
+        start = max(c.connected_at for c in server.connections.values())
+
+        def sweep(after: float) -> int:
+            return sweep_idle(server.connections, server.lobby, start + after)
+
+        assert sweep(NO_PROGRESS_TIMEOUT_S - 1) == 0
+        await idler.send('<testMode testMode="true"/>')  # another ignored request
+        await idler.send('<observe roomId="x"/>')  # and another
+        await until(lambda: idle.messages_received == 3)
+        assert sweep(NO_PROGRESS_TIMEOUT_S + 1) == 1
+        await idler.expect_eof()
+        assert sweep(10 * NO_PROGRESS_TIMEOUT_S) == 0  # the waiting player and the admin stay
+        assert not player.eof and not boss.eof
+        for client in (player, boss):
+            await client.close()
+
+
+# -- admin password guessing -------------------------------------------------------------
+
+
+def test_auth_delays_grow_and_are_capped():
+    assert (AUTH_FREE_FAILURES, AUTH_BASE_DELAY_S, AUTH_MAX_DELAY_S) == (3, 1.0, 60.0)
+    delays = [delay_after(n) for n in range(1, 12)]
+    assert delays == [0, 0, 1, 2, 4, 8, 16, 32, 60, 60, 60]
+    assert [n for n in range(1, 2000) if is_summary_count(n)] == [1, 10, 100, 1000]
+
+
+def test_auth_throttle_on_a_fake_clock():
+    throttle = AuthThrottle()
+    now = 0.0
+    for _ in range(AUTH_FREE_FAILURES - 1):
+        throttle.failed("10.0.0.1", now)
+        assert throttle.retry_after("10.0.0.1", now) == 0
+    throttle.failed("10.0.0.1", now)
+    assert throttle.retry_after("10.0.0.1", now) == AUTH_BASE_DELAY_S
+    assert throttle.retry_after("10.0.0.2", now) == 0  # per address
+    assert throttle.refused("10.0.0.1", now + 0.5) == AUTH_FREE_FAILURES + 1
+    assert throttle.retry_after("10.0.0.1", now + 0.5) == 0.5  # refusals do not extend it
+    throttle.failed("10.0.0.1", now + 1)
+    assert throttle.retry_after("10.0.0.1", now + 1) == 2 * AUTH_BASE_DELAY_S
+    assert throttle.retry_after("10.0.0.1", now + 1 + AUTH_FORGET_S + 1) == 0  # forgotten
+    throttle.failed("10.0.0.3", now)
+    throttle.succeeded("10.0.0.3")
+    assert throttle.refused("10.0.0.3", now) == 1  # a success clears the address
+
+
+async def _authenticate(port: int, passphrase: str) -> list[str]:
+    client = await Client.connect(port, "guesser")
+    await client.send(f'<authenticate passphrase="{passphrase}"/>')
+    await client.send('<testMode testMode="true"/>')  # answered only for an administrator
+    replies: list[str] = []
+    while True:
+        item = await client.next()
+        if item is EOF:
+            return replies
+        replies.append(item.get("message") or item.tag)
+        if item.tag == "testing":
+            await client.close()
+            return replies
+
+
+@run
+async def test_password_guessing_is_slowed_down_per_address_and_logged_in_summary(caplog):
+    caplog.set_level(logging.INFO, logger="botarena.server.lobby")
+    async with running_server() as server:
+        clock = FakeClock()
+        server.lobby.clock = clock
+        close = "sc.protocol.responses.CloseConnection"
+        for _ in range(AUTH_FREE_FAILURES):
+            assert await _authenticate(server.port, "guess") == [close]
+        # Delay of AUTH_BASE_DELAY_S: even the right passphrase is not checked in it.
+        assert await _authenticate(server.port, PASSWORD) == [close]
+        clock.now += AUTH_BASE_DELAY_S
+        assert await _authenticate(server.port, PASSWORD) == ["testing"]
+        # The right passphrase cleared the address: 3 free failures, then 7 refused unchecked.
+        for _ in range(10):
+            assert await _authenticate(server.port, "guess") == [close]
+    lines = [r.getMessage() for r in caplog.records if "authenticate" in r.getMessage()]
+    assert lines == [
+        "1 failed authenticate attempt(s) from 127.0.0.1; next one checked in 0 s",
+        "1 failed authenticate attempt(s) from 127.0.0.1; next one checked in 0 s",
+        f"10 failed authenticate attempt(s) from 127.0.0.1; next one checked in"
+        f" {AUTH_BASE_DELAY_S:.0f} s",
+    ]
+
+
+@run
+async def test_the_2021_profile_says_why_an_attempt_was_refused():
+    server = ScServer(make_config(), plugins=[BLOKUS])
+    await server.start()
+    try:
+        server.lobby.clock = FakeClock()
+        for _ in range(AUTH_FREE_FAILURES):
+            (reply, _close) = await _authenticate(server.port, "guess")
+            assert reply == AUTHENTICATION_FAILED
+        (reply, _close) = await _authenticate(server.port, PASSWORD)
+        assert reply == f"{AUTHENTICATION_FAILED}: {TOO_MANY_FAILURES} 1 s"
+    finally:
+        await server.stop()
