@@ -4,6 +4,7 @@ ephemeral port, real files. The bad-bot zoo lives in tests/runner/bots/piranhas_
 from __future__ import annotations
 
 import asyncio
+import gzip
 import io
 import json
 import subprocess
@@ -80,7 +81,8 @@ def test_small_run_between_two_bots_has_a_correct_summary(tmp_path):
         assert sum(game["bot_scores"].values()) == 1.0
         assert game["moves"] == len(game["move_times_ms"]) > 0
         replay = tmp_path / "run" / game["replay"]
-        assert b'class="result"' in replay.read_bytes()
+        assert replay.name == "replay.xml.gz"
+        assert b'class="result"' in gzip.decompress(replay.read_bytes())
         for slot in game["slots"]:
             assert (tmp_path / "run" / slot["log"]).exists()
             assert slot["exit_code"] == 0
@@ -199,7 +201,9 @@ def test_watchdog_ends_a_game_without_move_timeouts(tmp_path):
 
 
 def test_a_command_that_cannot_start_is_reported(tmp_path):
-    summary, _ = run(tmp_path, str(tmp_path / "no-such-bot"), bot("random"), games=1)
+    not_executable = tmp_path / "not-executable-bot"
+    not_executable.write_text("#!/bin/sh\n")
+    summary, _ = run(tmp_path, str(not_executable), bot("random"), games=1)
     (game,) = summary["games"]
     assert game["slots"][0]["cause"] == "LEFT"
     assert "could not be started" in game["slots"][0]["runner_note"]
@@ -369,7 +373,7 @@ class ServerThread:
 
 
 def first_board(replay: Path) -> bytes:
-    text = replay.read_bytes()
+    text = gzip.decompress(replay.read_bytes())
     start = text.index(b"<board")
     return b"".join(text[start : text.index(b"</board>", start)].split())  # indentation differs
 

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
+import time
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Protocol
 
@@ -28,6 +31,8 @@ from botarena.server.room import Room, RoomPhase
 ADMIN_REPLY_TIMEOUT_S = 10.0
 """How long the remote server may take to answer ``prepare``."""
 READ_CHUNK = 65536
+REPLAY_GZIP_LEVEL = 6
+"""zlib level of ``.xml.gz`` replays: about 20× smaller than the XML, fast to write."""
 RESERVED_ATTRIBUTE_GAME_TYPES = frozenset({"swc_2021_blokus"})
 """Seasons whose ``prepare`` reserves a slot only with ``slot@reserved="true"``."""
 
@@ -39,6 +44,8 @@ class GameEnd:
     move_times_ms: list[float]
     note: str | None = None
     """Why there is no result (e.g. the watchdog cancelled a remote game)."""
+    move_slots: list[int] = field(default_factory=list)
+    """The slot that made each move of ``move_times_ms`` (empty when unknown)."""
 
 
 class GameHandle(Protocol):
@@ -56,10 +63,23 @@ class GameHost(Protocol):
     port: int
 
     async def prepare(
-        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path
+        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> GameHandle: ...
 
     async def close(self) -> None: ...
+
+
+def write_replay(path: Path | None, packets: list[bytes]) -> None:
+    """The official replay document (``<protocol>`` + packets), gzip-compressed when the
+    name ends in ``.gz`` (as the official server writes ``.xml.gz``); ``None``: no file."""
+    if path is None:
+        return
+    document = wire.REPLAY_START + b"".join(packets) + wire.REPLAY_END
+    if path.suffix == ".gz":
+        # mtime 0: the same game gives the same bytes
+        path.write_bytes(gzip.compress(document, compresslevel=REPLAY_GZIP_LEVEL, mtime=0))
+    else:
+        path.write_bytes(document)
 
 
 # ----------------------------------------------------------------------------- embedded
@@ -92,12 +112,12 @@ class EmbeddedHost:
         self.server = server
         self.host = server.host
         self.port = server.port
-        self._waiting: dict[str, tuple[asyncio.Future[GameEnd], Path]] = {}
+        self._waiting: dict[str, tuple[asyncio.Future[GameEnd], Path | None]] = {}
         server.lobby.replay_sink = None  # replays are written per game below
         server.lobby.room_listeners.append(self._finished)
 
     async def prepare(
-        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path
+        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> EmbeddedGame:
         prepared = self.server.lobby.prepare_room(game_type, slots, GameSetup(seed=seed))
         future: asyncio.Future[GameEnd] = asyncio.get_running_loop().create_future()
@@ -111,10 +131,12 @@ class EmbeddedHost:
             return
         future, replay_path = entry
         if room.replay:
-            replay_path.write_bytes(wire.REPLAY_START + b"".join(room.replay) + wire.REPLAY_END)
+            write_replay(replay_path, room.replay)
         times = list(room.stats.move_times_ms)
         if not future.done():
-            future.set_result(GameEnd(result, len(times), times))
+            future.set_result(
+                GameEnd(result, len(times), times, move_slots=list(room.stats.move_slots))
+            )
 
     async def close(self) -> None:
         return None
@@ -156,16 +178,45 @@ def result_from_message(message: msg.GameResult) -> GameResult:
     return GameResult(tuple(scores), winner)
 
 
+def seat_to_move(game_type: str, state: etree._Element) -> int | None:
+    """The seat whose move a memento's state awaits, read with the SDK's codec of the game
+    (``None`` for a game the SDK does not know or a state it cannot read)."""
+    from botarena.client.codecs import codec_for  # noqa: PLC0415 - the SDK, only for --server
+
+    try:
+        seat = codec_for(game_type).parse_state(state).current_seat
+    except Exception:  # an unknown game or an unreadable state: no attribution
+        return None
+    return seat if isinstance(seat, int) else None
+
+
+def moves_from_mementos(
+    times: list[float], seats: list[int | None]
+) -> tuple[list[float], list[int]]:
+    """Move times (ms) as the gaps between consecutive mementos seen by an observer (they
+    include the server's and the network's share), and who moved (empty when any seat is
+    unknown)."""
+    move_times = [round((later - earlier) * 1000.0, 3) for earlier, later in pairwise(times)]
+    movers = seats[: len(move_times)]
+    slots = [seat for seat in movers if seat is not None]
+    return move_times, slots if len(slots) == len(move_times) else []
+
+
 @dataclass(slots=True)
 class RemoteGame:
     admin: RemoteHost
     room_id: str
     reservations: tuple[str, ...]
     finished: asyncio.Future[GameEnd]
-    replay_path: Path
+    replay_path: Path | None
+    game_type: str = ""
     packets: list[bytes] = field(default_factory=list)
     mementos: int = 0
     note: str | None = None
+    memento_times: list[float] = field(default_factory=list)
+    """When each memento arrived (monotonic seconds): a move's time is the gap to the next."""
+    memento_seats: list[int | None] = field(default_factory=list)
+    """The seat to move in each memento's state (``None`` when it cannot be read)."""
 
     def started(self) -> bool:
         return self.mementos > 0
@@ -183,6 +234,8 @@ class RemoteGame:
     def on_message(self, element: etree._Element, decoded: msg.ServerMessage) -> None:
         if isinstance(decoded, msg.Memento):
             self.mementos += 1
+            self.memento_times.append(time.monotonic())
+            self.memento_seats.append(seat_to_move(self.game_type, decoded.state))
         if not isinstance(decoded, msg.Left):
             self.packets.append(etree.tostring(element) + b"\n")
         if isinstance(decoded, msg.GameResult):
@@ -193,9 +246,12 @@ class RemoteGame:
     def _end(self, result: GameResult | None) -> None:
         if self.finished.done():
             return
-        self.replay_path.write_bytes(wire.REPLAY_START + b"".join(self.packets) + wire.REPLAY_END)
+        write_replay(self.replay_path, self.packets)
         note = None if result is not None else (self.note or "the server cancelled the game")
-        self.finished.set_result(GameEnd(result, max(0, self.mementos - 1), [], note))
+        times, slots = moves_from_mementos(self.memento_times, self.memento_seats)
+        self.finished.set_result(
+            GameEnd(result, max(0, self.mementos - 1), times, note, move_slots=slots)
+        )
 
 
 class RemoteHost:
@@ -224,7 +280,7 @@ class RemoteHost:
             self._writer.write(etree.tostring(element))
 
     async def prepare(
-        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path
+        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> RemoteGame:
         request = msg.Prepare(
             game_type,
@@ -250,7 +306,12 @@ class RemoteHost:
                     "password or unknown game type?)"
                 ) from None
             game = RemoteGame(
-                self, prepared.room_id, prepared.reservations, loop.create_future(), replay_path
+                self,
+                prepared.room_id,
+                prepared.reservations,
+                loop.create_future(),
+                replay_path,
+                game_type,
             )
             self._games[prepared.room_id] = game
             self.send(msg.Observe(prepared.room_id).to_element())
