@@ -44,9 +44,7 @@ def test_the_readme_bot_plays_under_botarena_test_unchanged(tmp_path):
 
 def test_the_readme_bot_plays_persistent_with_reservations_stdin(tmp_path):
     script = readme_bot(tmp_path)
-    summary, _ = run(
-        tmp_path, f"{sys.executable} {script}", "random", games=4, persistent=True
-    )
+    summary, _ = run(tmp_path, f"{sys.executable} {script}", "random", games=4, persistent=True)
     games = summary["games"]
     assert len(games) == 4 and all(g["regular"] for g in games), games
     logs = {slot["log"] for g in games for slot in g["slots"] if slot["bot"] == "my_bot.py"}
@@ -144,7 +142,7 @@ def test_replays_are_gzipped_in_the_run_folder_and_nowhere_else(tmp_path, monkey
     cwd = tmp_path / "cwd"
     cwd.mkdir()
     monkeypatch.chdir(cwd)
-    summary, _ = run(cwd, bot("random"), "random", games=2)
+    run(cwd, bot("random"), "random", games=2)
     assert not (cwd / "replays").exists()
     assert {p.parts[0] for p in files_under(cwd)} == {"run"}  # nothing beside the run
     replays = sorted(p for p in files_under(cwd / "run") if "replay" in p.name)
