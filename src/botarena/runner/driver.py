@@ -153,8 +153,7 @@ async def _watch(
                     notes.setdefault(slot, "could not be started")
                 elif process.returncode is not None:
                     notes[slot] = (
-                        f"exited with code {process.returncode} before connecting "
-                        f"({CONNECT_HINT})"
+                        f"exited with code {process.returncode} before connecting ({CONNECT_HINT})"
                     )
                 elif elapsed > limits.connect_timeout_s:
                     notes[slot] = (

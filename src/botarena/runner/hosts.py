@@ -331,9 +331,20 @@ class RemoteHost:
             self._fail(f"admin connection failed: {error}")
             return
         finally:
-            self._fail(f"the server {self.host}:{self.port} closed the admin connection")
+            why = f"the server {self.host}:{self.port} closed the admin connection"
+            if self._prepared:
+                why += (
+                    " while a prepare was pending (it refused the request: wrong password, "
+                    "unknown game type or an initial state it cannot read; see its log)"
+                )
+            self._fail(why)
 
     def _dispatch(self, element: etree._Element) -> None:
+        if element.tag == "errorpacket":  # 2021+: the server says why it refused a request
+            why = f"the server refused a request: {element.get('message') or '(no message)'}"
+            if self._prepared:
+                self._prepared.popleft().set_exception(OSError(why))
+            return
         try:
             decoded = msg.decode_server_message(element)
         except Exception:

@@ -43,6 +43,7 @@ from botarena.server.plugin import (
     MalformedMoveError,
     MoveTimeouts,
     ProtocolProfile,
+    initial_state_element,
 )
 
 if TYPE_CHECKING:
@@ -330,9 +331,7 @@ class BlokusPlugin:
         elif isinstance(initial, BlokusState):
             state = initial.clone()
         elif isinstance(initial, etree._Element):
-            element = initial if initial.tag == "state" else initial.find(".//state")
-            if element is None:
-                raise ValueError("no Blokus <state> in the given element")
+            element = initial_state_element(initial, "Blokus")
             try:
                 state = blokus_xml.state_from_element(element)
             except blokus_xml.XmlFormatError as error:
