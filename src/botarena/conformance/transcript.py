@@ -64,7 +64,7 @@ from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnde
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.plugin import GameSetup
-from botarena.server.registry import load_plugin
+from botarena.server.registry import PLUGINS, load_plugin
 
 __all__ = [
     "CAPTURE_GAME_TYPES",
@@ -173,6 +173,56 @@ def _state_of(message: etree._Element) -> etree._Element | None:
     if data is None or data.get("class") != "memento":
         return None
     return data.find("state")
+
+
+_GAME_TYPE_REQUEST = re.compile(rb'<(?:join|prepare)\b[^>]*?\bgameType\s*=\s*"([^"]*)"')
+_ACCEPTED_TAGS = frozenset({"joined", "prepared", "joinedGameRoom"})
+_AVAILABLE = re.compile(r"\(available: ([^)]*)\)")
+"""2021+ ``UnknownGameTypeException`` texts list the server's game types."""
+
+
+def capture_game_types(plan: ReplayPlan) -> tuple[str, ...]:
+    """The game types the captured server offered, read from the capture itself.
+
+    A game type some client asked for with ``join``/``prepare`` on a connection the server
+    answered with ``joined``/``prepared`` was offered. A capture whose every request was
+    refused (``err_unknown_game_type``) offers what the server's refusal lists
+    (``available: …``, 2021+), else every installed game except the refused ones. A
+    capture without any game request (a wrong password) names none: ``()``.
+    """
+    requested: dict[str, list[str]] = {}
+    sent: dict[str, bytearray] = {}
+    for action in plan.actions:
+        if action.kind == C2S:
+            sent.setdefault(action.conn, bytearray()).extend(action.data)
+    for conn, data in sent.items():
+        types = [match.decode("utf-8", "replace") for match in _GAME_TYPE_REQUEST.findall(data)]
+        if types:
+            requested[conn] = types
+    accepted: list[str] = []
+    refused: set[str] = set()
+    for conn, types in requested.items():
+        answers = plan.expected.get(conn, [])
+        ok = any(
+            isinstance(message, etree._Element) and message.tag in _ACCEPTED_TAGS
+            for message in answers
+        )
+        for game_type in types:
+            if not ok:
+                refused.add(game_type)
+            elif game_type not in accepted:
+                accepted.append(game_type)
+    if accepted:
+        return tuple(accepted)
+    for answers in plan.expected.values():
+        for message in answers:
+            if isinstance(message, etree._Element) and message.tag == "errorpacket":
+                listed = _AVAILABLE.search(message.get("message") or "")
+                if listed:
+                    return tuple(t.strip() for t in listed.group(1).split(",") if t.strip())
+    if not refused:
+        return ()
+    return tuple(game_type for game_type in PLUGINS if game_type not in refused)
 
 
 # -- our side: connections to the server under test -----------------------------------------
@@ -430,13 +480,18 @@ async def replay_transcript(
     server: tuple[str, int] | None = None,
     time_scale: float = 1.0,
     patience_s: float = DEFAULT_PATIENCE_S,
-    game_types: Sequence[str] = CAPTURE_GAME_TYPES,
+    game_types: Sequence[str] | None = None,
     paused: bool = False,
 ) -> ReplayResult:
-    """Replay ``transcript`` against our in-process server (or ``server``) and compare."""
+    """Replay ``transcript`` against our in-process server (or ``server``) and compare.
+
+    ``game_types``: what our server offers; by default the capture's own (see
+    :func:`capture_game_types`), or ``CAPTURE_GAME_TYPES`` when it names none."""
     if time_scale <= 0:
         raise ValueError("time_scale must be positive")
     plan = plan_replay(transcript)
+    if game_types is None:
+        game_types = capture_game_types(plan) or CAPTURE_GAME_TYPES
     schedule = _Schedule(time_scale, OFFICIAL_HARD_TIMEOUT_MS / 1000 + GAP_SLACK_S)
     ours: dict[str, OurConnection] = {}
     if server is not None:
@@ -525,9 +580,8 @@ def main(argv: list[str]) -> int:
         "--game-type",
         action="append",
         dest="game_types",
-        help="game types our server offers (repeatable; default: as captured, "
-        + ", ".join(CAPTURE_GAME_TYPES)
-        + ")",
+        help="game types our server offers (repeatable; default: those the capture's own "
+        "join/prepare requests name and the captured server accepted)",
     )
     parser.add_argument(
         "--paused",
@@ -540,13 +594,19 @@ def main(argv: list[str]) -> int:
     except (OSError, TranscriptFormatError) as error:
         print(f"transcript {args.file}: cannot read: {error}", file=sys.stderr)
         return 2
+    if not args.game_types and not capture_game_types(plan_replay(transcript)):
+        print(
+            f"transcript {args.file}: the capture names no game type (no join/prepare); "
+            f"replaying with {', '.join(CAPTURE_GAME_TYPES)} (choose with --game-type)",
+            file=sys.stderr,
+        )
     result = asyncio.run(
         replay_transcript(
             transcript,
             server=args.server,
             time_scale=args.time_scale,
             patience_s=args.patience,
-            game_types=args.game_types or CAPTURE_GAME_TYPES,
+            game_types=args.game_types or None,
             paused=args.paused,
         )
     )
