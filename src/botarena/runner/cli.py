@@ -199,13 +199,25 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
 @click.argument("bot_a")
 @click.argument("bot_b")
 @click.option("--seed", type=int, default=None, help="Seed of the game [default: random].")
-def play_command(game: str, bot_a: str, bot_b: str, seed: int | None) -> None:
-    """Play one game BOT_A (moves first) against BOT_B and print the board after each move."""
+@click.option(
+    "--delay",
+    type=click.FloatRange(0.0),
+    default=0.0,
+    show_default=True,
+    help="Seconds to wait before showing each move.",
+)
+def play_command(game: str, bot_a: str, bot_b: str, seed: int | None, delay: float) -> None:
+    """Play one game BOT_A (moves first) against BOT_B and print the board after each move.
+
+    A BOT is a built-in player (random, greedy, search) or a command line, as for `botarena
+    test`; two built-in players play in-process, otherwise the bots play on an embedded
+    server.
+    """
     from botarena.runner.play import play_one  # noqa: PLC0415 - see the module docstring
 
     try:
-        play_one(game, bot_a, bot_b, seed=seed, echo=click.echo)
-    except ValueError as error:
+        play_one(game, bot_a, bot_b, seed=seed, echo=click.echo, delay_s=delay)
+    except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error
 
 
