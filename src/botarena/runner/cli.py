@@ -92,7 +92,8 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     "--persistent",
     is_flag=True,
     help="Start each bot once per lane with --reservations-stdin and feed it one reservation "
-    "per line (many games per process).",
+    "per line (many games per process). The built-in players and bots using "
+    "botarena.client.run() accept it.",
 )
 @click.option(
     "--replays",
