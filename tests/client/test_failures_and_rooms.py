@@ -45,6 +45,8 @@ def test_a_bot_raising_in_calculate_move_reports_it_and_exits_non_zero(sc_server
     opponent.communicate(timeout=60)
     assert crashing.returncode == 1
     assert "calculate_move raised RuntimeError: my bot is broken" in err
+    assert "bot error: calculate_move raised" in err  # the bot's fault, said so
+    assert "server error" not in err
     assert "Traceback" in err  # the author sees where it broke
 
 
@@ -57,7 +59,12 @@ def test_in_process_crash_is_kept_in_the_session(sc_server):
 
     def play(name, bot, code):
         sessions[name] = run(
-            bot, game_type="piranhas", port=sc_server.port, host="127.0.0.1", reservation=code
+            bot,
+            game_type="piranhas",
+            port=sc_server.port,
+            host="127.0.0.1",
+            reservation=code,
+            argv=(),
         )
 
     good = codec_for("piranhas").make_player("random", 1)
@@ -91,6 +98,7 @@ def test_blokus_bots_take_unreserved_slots_of_a_prepared_room_with_join_room(sc_
             host="127.0.0.1",
             port=sc_server.port,
             room=room.room_id,
+            argv=(),
         )
 
     threads = [threading.Thread(target=play, args=(seed,)) for seed in (1, 2)]
@@ -160,7 +168,9 @@ def test_a_server_that_closes_mid_stream_is_a_clear_error(tmp_path):
     thread = threading.Thread(target=serve_and_hang_up)
     thread.start()
     with listener:
-        session = run(lambda state: None, game_type="piranhas", host="127.0.0.1", port=port)
+        session = run(
+            lambda state: None, game_type="piranhas", host="127.0.0.1", port=port, argv=()
+        )
     thread.join(10)
     assert session.result is None
     assert session.errors == [
@@ -189,9 +199,18 @@ def test_on_left_the_bot_ends_its_stream_and_waits_at_most_close_timeout(monkeyp
     thread = threading.Thread(target=serve_and_never_close)
     thread.start()
     with listener:
-        session = run(lambda state: None, game_type="piranhas", host="127.0.0.1", port=port)
+        session = run(
+            lambda state: None,
+            game_type="piranhas",
+            host="127.0.0.1",
+            port=port,
+            name="probe",
+            argv=(),
+        )
     release.set()
     thread.join(10)
     assert session.closed_by_us
     assert received.endswith(b"</protocol>")
-    assert received.startswith(b'<protocol><join gameType="swc_2019_piranhas"/>')
+    assert received.startswith(
+        b'<protocol><join gameType="swc_2019_piranhas" displayName="probe"/>'
+    )

@@ -51,6 +51,7 @@ def play_pair(server, game, bots, prepared):
                 host="127.0.0.1",
                 port=server.port,
                 reservation=reservations[index],
+                argv=(),  # not pytest's command line
             )
         except Exception as error:  # reported by the assertion below
             failures.append(error)

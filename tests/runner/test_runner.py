@@ -4,6 +4,7 @@ ephemeral port, real files. The bad-bot zoo lives in tests/runner/bots/piranhas_
 from __future__ import annotations
 
 import asyncio
+import gzip
 import io
 import json
 import subprocess
@@ -80,7 +81,8 @@ def test_small_run_between_two_bots_has_a_correct_summary(tmp_path):
         assert sum(game["bot_scores"].values()) == 1.0
         assert game["moves"] == len(game["move_times_ms"]) > 0
         replay = tmp_path / "run" / game["replay"]
-        assert b'class="result"' in replay.read_bytes()
+        assert replay.name == "replay.xml.gz"
+        assert b'class="result"' in gzip.decompress(replay.read_bytes())
         for slot in game["slots"]:
             assert (tmp_path / "run" / slot["log"]).exists()
             assert slot["exit_code"] == 0
@@ -199,7 +201,9 @@ def test_watchdog_ends_a_game_without_move_timeouts(tmp_path):
 
 
 def test_a_command_that_cannot_start_is_reported(tmp_path):
-    summary, _ = run(tmp_path, str(tmp_path / "no-such-bot"), bot("random"), games=1)
+    not_executable = tmp_path / "not-executable-bot"
+    not_executable.write_text("#!/bin/sh\n")
+    summary, _ = run(tmp_path, str(not_executable), bot("random"), games=1)
     (game,) = summary["games"]
     assert game["slots"][0]["cause"] == "LEFT"
     assert "could not be started" in game["slots"][0]["runner_note"]
@@ -312,17 +316,13 @@ def test_play_prints_the_board_after_every_move_and_the_result():
     assert record["finished"] and record["moves"] > 0
     boards = [line for line in lines if line.startswith("\nmove ")]
     assert len(boards) == record["moves"]
-    assert lines[-1].startswith(f"\nresult after {record['moves']} moves")
-    assert "0 1 2 3 4 5 6 7 8 9" in "\n".join(lines)
+    assert lines[-2].startswith(f"\nresult after {record['moves']} moves")
+    assert lines[-1].startswith("points: red swarm ")
+    assert "A B C D E F G H I J" in "\n".join(lines)  # columns as in the move notation
     # the same seed plays the same game
     again: list[str] = []
     play_one("piranhas", "random", "random", seed=4, echo=again.append)
     assert again == lines
-
-
-def test_play_command_refuses_a_non_builtin_bot():
-    result = CliRunner().invoke(cli, ["play", "piranhas", "random", "./my_bot"])
-    assert result.exit_code != 0 and "built-in players" in result.output
 
 
 def test_sprt_stops_the_run_early(tmp_path):
@@ -369,7 +369,7 @@ class ServerThread:
 
 
 def first_board(replay: Path) -> bytes:
-    text = replay.read_bytes()
+    text = gzip.decompress(replay.read_bytes())
     start = text.index(b"<board")
     return b"".join(text[start : text.index(b"</board>", start)].split())  # indentation differs
 
@@ -407,17 +407,6 @@ def test_a_wrong_admin_password_is_a_clear_error(tmp_path):
             server=f"127.0.0.1:{server.port}",
             password="wrong",
         )
-
-
-def test_play_renders_blokus_with_coordinates_and_a_legend():
-    lines: list[str] = []
-    record = play_one("blokus-2021", "random", "random", seed=1, echo=lines.append)
-    assert record["finished"]
-    last_board = lines[-2].strip("\n").splitlines()
-    rows = [row for row in last_board if row[:2].strip().isdigit()]
-    assert [int(row[:2]) for row in rows] == list(range(20))
-    assert all(len(row) == 24 for row in rows)  # "NN  " + 20 fields
-    assert "B=BLUE" in last_board[-2] and "to move" in last_board[-1]
 
 
 @pytest.mark.parametrize("game", ["piranhas", "hase_und_igel", "blokus"])

@@ -7,13 +7,15 @@ A bot is one function of the game state, or a small class with optional hooks::
     def calculate_move(state):
         return state.legal_moves()[0]
 
-    run(calculate_move, game_type="swc_2019_piranhas", host="127.0.0.1", port=13050)
+    run(calculate_move, game_type="swc_2019_piranhas")
 
-:class:`BotBase` adds the hooks ``on_welcome(color)``, ``on_state(state)``,
-``on_game_over(result)`` and ``on_error(message)``. The state is the game engine's own
-state (``botarena.games.<game>``), so ``state.legal_moves()`` and the engine's rules are at
-hand. :func:`bot_argument_parser` gives the official clients' flags (``-h/--host``,
-``-p/--port``, ``-r/--reservation``, ``--room``).
+``run`` reads the official clients' flags from the command line (``-h/--host``,
+``-p/--port``, ``-r/--reservation``, plus ``--room``, ``--name``, ``--reservations-stdin``);
+arguments given to it win. :class:`BotBase` adds the hooks ``on_welcome(color)``,
+``on_state(state)``, ``on_game_over(result)`` and ``on_error(message)``. The state is the
+game engine's own state (``botarena.games.<game>``), so ``state.legal_moves()`` and the
+engine's rules are at hand. :func:`bot_argument_parser` gives the same flags to a bot that
+parses its own command line.
 """
 
 from botarena.client.cli_args import bot_argument_parser

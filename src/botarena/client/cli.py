@@ -12,8 +12,9 @@ from typing import Any
 
 import click
 
+from botarena.client.cli_args import DEFAULT_HOST, DEFAULT_PORT
 from botarena.client.codecs import GameCodec, codec_for
-from botarena.client.run import DEFAULT_HOST, DEFAULT_PORT, BotError, exit_code, run
+from botarena.client.run import BotError, exit_code, play_one_game
 from botarena.core import SeededRandom
 
 OPTION_TYPES: dict[str, type] = {  # options not listed here are read as numbers (float)
@@ -35,6 +36,7 @@ def _bot_command(codec: GameCodec) -> click.Command:
         port: int,
         reservation: str | None,
         room: str | None,
+        display_name: str | None,
         seed: int | None,
         reservations_stdin: bool,
         **options: Any,
@@ -55,13 +57,14 @@ def _bot_command(codec: GameCodec) -> click.Command:
 
         def play_one(code: str | None) -> int:
             try:
-                session = run(
+                session = play_one_game(
                     player,
                     game_type=codec.game_type,
                     host=host,
                     port=port,
                     reservation=code,
                     room=room,
+                    name=display_name or name,
                 )
             except BotError as error:
                 raise click.ClickException(str(error)) from error
@@ -91,6 +94,11 @@ def _bot_command(codec: GameCodec) -> click.Command:
                 ["--room"],
                 default=None,
                 help="Join a free unreserved slot of this prepared room (joinRoom, 2021 only).",
+            ),
+            click.Option(
+                ["--name", "display_name"],
+                default=None,
+                help="Display name sent with the join [default: the player's name].",
             ),
             click.Option(["--seed"], type=int, default=None, help="Seed of the player's RNG."),
             click.Option(

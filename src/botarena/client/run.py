@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from botarena.client.cli_args import DEFAULT_HOST, DEFAULT_PORT, parse_bot_options, script_name
 from botarena.client.codecs import codec_for
 from botarena.client.session import Bot, BotSession, JoinRequest, JoinRoom, as_bot
 from botarena.protocol import sc_messages as msg
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 13050
 RECEIVE_BYTES = 65536
 CONNECT_TIMEOUT_S = 10.0
 """How long to wait for the server to accept the connection."""
@@ -33,23 +32,86 @@ def run(
     bot: Bot | Callable[[Any], Any],
     *,
     game_type: str,
+    host: str | None = None,
+    port: int | None = None,
+    reservation: str | None = None,
+    room: str | None = None,
+    name: str | None = None,
+    reservations_stdin: bool | None = None,
+    argv: Sequence[str] | None = None,
+) -> BotSession:
+    """Play with ``bot`` (an object with ``calculate_move`` or just that function).
+
+    Where to play comes from the command line (``argv``, by default ``sys.argv[1:]``) with
+    the official clients' flags ``-h/--host``, ``-p/--port``, ``-r/--reservation``, plus
+    ``--room``, ``--name`` and ``--reservations-stdin``; an explicit argument wins over its
+    flag, and ``argv=()`` ignores the command line. So the shortest bot works by hand
+    (``python3 my_bot.py``: 127.0.0.1:13050, any open room) and under ``botarena test``,
+    which starts it as ``my_bot.py --host H --port P --reservation R``.
+
+    ``game_type`` is a game type (``swc_2019_piranhas``) or short name (``piranhas``). With
+    a ``reservation`` the bot takes a prepared slot (``joinPrepared``); with a ``room`` it
+    takes a free unreserved slot of that prepared room (``joinRoom``, 2021 protocol only);
+    otherwise it joins any open room of the game (``join``). ``name`` (default: the
+    script's file name) is sent as the botarena ``displayName`` attribute, which official
+    servers ignore. With ``reservations_stdin`` it plays one game per reservation code read
+    from stdin until stdin ends (``botarena test --persistent``).
+
+    Returns the finished session (of the last game with ``reservations_stdin``: ``result``,
+    ``errors``, ``color``, ``room_id``); raises :class:`BotError` when the connection fails
+    and ``ValueError`` for bad arguments.
+    """
+    options = parse_bot_options(sys.argv[1:] if argv is None else argv)
+    host = options.host if host is None else host
+    port = options.port if port is None else port
+    room = options.room if room is None else room
+    name = name or options.name or script_name()
+    if reservations_stdin is None:
+        reservations_stdin = options.reservations_stdin
+    if not reservations_stdin:
+        reservation = options.reservation if reservation is None else reservation
+        return play_one_game(
+            bot,
+            game_type=game_type,
+            host=host,
+            port=port,
+            reservation=reservation,
+            room=room,
+            name=name,
+        )
+    if reservation is not None or room is not None:
+        raise ValueError("--reservations-stdin reads the codes; give no reservation or room")
+    last: BotSession | None = None
+    for line in sys.stdin:
+        code = line.strip()
+        if not code:
+            continue
+        try:
+            last = play_one_game(
+                bot, game_type=game_type, host=host, port=port, reservation=code, name=name
+            )
+        except BotError as error:  # this game is lost; the next code may still work
+            print(f"game with reservation {code}: {error}", file=sys.stderr, flush=True)
+        sys.stderr.flush()
+    if last is None:
+        raise BotError("--reservations-stdin: no game played (no reservation code on stdin)")
+    return last
+
+
+def play_one_game(
+    bot: Bot | Callable[[Any], Any],
+    *,
+    game_type: str,
     host: str = DEFAULT_HOST,
     port: int = DEFAULT_PORT,
     reservation: str | None = None,
     room: str | None = None,
+    name: str | None = None,
 ) -> BotSession:
-    """Play one game with ``bot`` (an object with ``calculate_move`` or just that function).
-
-    ``game_type`` is a game type (``swc_2019_piranhas``) or short name (``piranhas``). With
-    a ``reservation`` the bot takes a prepared slot (``joinPrepared``); with a ``room`` it
-    takes a free unreserved slot of that prepared room (``joinRoom``, 2021 protocol only:
-    2019/2018 servers refuse it); otherwise it joins any open room of the game (``join``).
-    Returns the finished session (``result``, ``errors``, ``color``, ``room_id``); raises
-    :class:`BotError` when the connection fails and ``ValueError`` for bad arguments.
-    """
+    """One game with exactly these arguments (no command line): see :func:`run`."""
     codec = codec_for(game_type)
     join = join_request(codec.game_type, reservation, room)
-    session = BotSession(as_bot(bot), codec, join)
+    session = BotSession(as_bot(bot), codec, join, display_name=name)
     try:
         sock = socket.create_connection((host, port), timeout=CONNECT_TIMEOUT_S)
     except OSError as error:

@@ -41,6 +41,10 @@ class JoinRoom:
 
 JoinRequest = msg.Join | msg.JoinPrepared | JoinRoom
 
+DISPLAY_NAME_ATTRIBUTE = "displayName"
+"""botarena extension on ``join``/``joinPrepared``/``joinRoom``: the bot's display name.
+Official servers ignore it (XStream skips attributes that match no field)."""
+
 
 class Bot(Protocol):
     """A bot: ``calculate_move`` is required; the hooks ``on_welcome``, ``on_state``,
@@ -92,8 +96,15 @@ def as_bot(bot: Bot | Callable[[Any], Any]) -> Bot:
     return FunctionBot(bot)
 
 
+BOT_FAULT_PREFIX = "bot error: "
+"""Errors of the bot's own making (its code raised) start with this, not "server error"."""
+
+
 def _print_error(message: str) -> None:
-    print(f"server error: {message}", file=sys.stderr)
+    if message.startswith(BOT_FAULT_PREFIX):
+        print(message, file=sys.stderr)
+    else:
+        print(f"server error: {message}", file=sys.stderr)
 
 
 @dataclass
@@ -115,9 +126,14 @@ class BotSession:
     errors: list[str] = field(default_factory=list)
     finished: bool = False
     closed_by_us: bool = False
+    display_name: str | None = None
+    """Sent as the botarena extension attribute ``displayName`` of the join request."""
 
     def start(self) -> bytes:
-        return STREAM_START + etree.tostring(self.join.to_element())
+        element = self.join.to_element()
+        if self.display_name:
+            element.set(DISPLAY_NAME_ATTRIBUTE, self.display_name)
+        return STREAM_START + etree.tostring(element)
 
     def receive(self, data: bytes) -> bytes:
         """Handle received bytes; return the bytes to send (possibly empty)."""
@@ -186,7 +202,10 @@ class BotSession:
             move = self.bot.calculate_move(self.state)
         except Exception as error:
             traceback.print_exc()
-            self._fail(f"calculate_move raised {type(error).__name__}: {error}")
+            self._fail(
+                f"{BOT_FAULT_PREFIX}calculate_move raised {type(error).__name__}: {error} "
+                "(the bot's own code failed, not the server)"
+            )
             return self._close()
         packet = msg.RoomPacket(room_id, self.codec.encode_move(move))
         return etree.tostring(packet.to_element())

@@ -59,7 +59,7 @@ from botarena.conformance.xml_compare import (
     IdNormalizer,
     compare_connections,
 )
-from botarena.games.registry import load_plugin
+from botarena.games.registry import load_plugin, sc_games
 from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
@@ -179,6 +179,57 @@ def _state_of(message: etree._Element) -> etree._Element | None:
     if data is None or data.get("class") != "memento":
         return None
     return data.find("state")
+
+
+_GAME_TYPE_REQUEST = re.compile(rb'<(?:join|prepare)\b[^>]*?\bgameType\s*=\s*"([^"]*)"')
+_ACCEPTED_TAGS = frozenset({"joined", "prepared", "joinedGameRoom"})
+_AVAILABLE = re.compile(r"\(available: ([^)]*)\)")
+"""2021+ ``UnknownGameTypeException`` texts list the server's game types."""
+
+
+def capture_game_types(plan: ReplayPlan) -> tuple[str, ...]:
+    """The game types the captured server offered, read from the capture itself.
+
+    A game type some client asked for with ``join``/``prepare`` on a connection the server
+    answered with ``joined``/``prepared`` was offered. A capture whose every request was
+    refused (``err_unknown_game_type``) offers what the server's refusal lists
+    (``available: …``, 2021+), else every installed game except the refused ones. A
+    capture without any game request (a wrong password) names none: ``()``.
+    """
+    requested: dict[str, list[str]] = {}
+    sent: dict[str, bytearray] = {}
+    for action in plan.actions:
+        if action.kind == C2S:
+            sent.setdefault(action.conn, bytearray()).extend(action.data)
+    for conn, data in sent.items():
+        types = [match.decode("utf-8", "replace") for match in _GAME_TYPE_REQUEST.findall(data)]
+        if types:
+            requested[conn] = types
+    accepted: list[str] = []
+    refused: set[str] = set()
+    for conn, types in requested.items():
+        answers = plan.expected.get(conn, [])
+        ok = any(
+            isinstance(message, etree._Element) and message.tag in _ACCEPTED_TAGS
+            for message in answers
+        )
+        for game_type in types:
+            if not ok:
+                refused.add(game_type)
+            elif game_type not in accepted:
+                accepted.append(game_type)
+    if accepted:
+        return tuple(accepted)
+    for answers in plan.expected.values():
+        for message in answers:
+            if isinstance(message, etree._Element) and message.tag == "errorpacket":
+                listed = _AVAILABLE.search(message.get("message") or "")
+                if listed:
+                    return tuple(t.strip() for t in listed.group(1).split(",") if t.strip())
+    if not refused:
+        return ()
+    offered = (spec.game_type for spec in sc_games())
+    return tuple(game_type for game_type in offered if game_type not in refused)
 
 
 # -- our side: connections to the server under test -----------------------------------------
@@ -483,17 +534,22 @@ async def replay_transcript(
     server: tuple[str, int] | None = None,
     time_scale: float = 1.0,
     patience_s: float = DEFAULT_PATIENCE_S,
-    game_types: Sequence[str] = CAPTURE_GAME_TYPES,
+    game_types: Sequence[str] | None = None,
     paused: bool = False,
 ) -> ReplayResult:
     """Replay ``transcript`` against our in-process server (or ``server``) and compare.
 
     In-process, our server runs on the recording's timeline (:func:`_drive_on_recorded_time`)
     and ``time_scale`` is not used; a running ``server`` is driven in real time, with the
-    recorded delays multiplied by ``time_scale``."""
+    recorded delays multiplied by ``time_scale``.
+
+    ``game_types``: what our server offers; by default the capture's own (see
+    :func:`capture_game_types`), or ``CAPTURE_GAME_TYPES`` when it names none."""
     if time_scale <= 0:
         raise ValueError("time_scale must be positive")
     plan = plan_replay(transcript)
+    if game_types is None:
+        game_types = capture_game_types(plan) or CAPTURE_GAME_TYPES
     schedule = _Schedule(time_scale, OFFICIAL_HARD_TIMEOUT_MS / 1000 + GAP_SLACK_S)
     ours: dict[str, OurConnection] = {}
     if server is not None:
@@ -585,9 +641,8 @@ def main(argv: list[str]) -> int:
         "--game-type",
         action="append",
         dest="game_types",
-        help="game types our server offers (repeatable; default: as captured, "
-        + ", ".join(CAPTURE_GAME_TYPES)
-        + ")",
+        help="game types our server offers (repeatable; default: those the capture's own "
+        "join/prepare requests name and the captured server accepted)",
     )
     parser.add_argument(
         "--paused",
@@ -600,13 +655,19 @@ def main(argv: list[str]) -> int:
     except (OSError, TranscriptFormatError) as error:
         print(f"transcript {args.file}: cannot read: {error}", file=sys.stderr)
         return 2
+    if not args.game_types and not capture_game_types(plan_replay(transcript)):
+        print(
+            f"transcript {args.file}: the capture names no game type (no join/prepare); "
+            f"replaying with {', '.join(CAPTURE_GAME_TYPES)} (choose with --game-type)",
+            file=sys.stderr,
+        )
     result = asyncio.run(
         replay_transcript(
             transcript,
             server=args.server,
             time_scale=args.time_scale,
             patience_s=args.patience,
-            game_types=args.game_types or CAPTURE_GAME_TYPES,
+            game_types=args.game_types or None,
             paused=args.paused,
         )
     )

@@ -46,7 +46,7 @@ class GameSpec:
     """One game and season: its names and where its parts live.
 
     The parts follow the layout of a season package (``package``): ``players.py`` with
-    ``make_player`` and ``PLAYER_OPTIONS``, ``render.py`` with ``render(state) -> str``, and
+    ``make_player`` and ``PLAYER_OPTIONS``, ``render.py`` with ``render_board(state) -> str``, and
     for SC games ``plugin.py`` with ``PLUGIN`` and ``xml.py`` with ``state_from_element`` and
     ``move_to_element``. A field names a part only where a package differs.
     """
@@ -101,8 +101,13 @@ class GameSpec:
             raise ImportError(f"{self.package}.plugin is {found!r}, not {wanted!r}")
         return plugin
 
+    def load_render(self) -> Any:
+        """The package's ``render`` module: ``render_board(state)`` (a text board with
+        coordinates), and for two-player games ``move_text(move)`` and ``score_text(state)``."""
+        return self.part("render")
+
     def render_state(self, state: object) -> str:
-        renderer: Callable[[object], str] = self.part("render:render")
+        renderer: Callable[[object], str] = self.part("render:render_board")
         return renderer(state)
 
 

@@ -26,6 +26,7 @@ needs (and mypy checks the signatures):
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -185,3 +186,34 @@ class GamePlugin(ABC):
 
         Raises ``ValueError`` when ``setup.initial_state`` is not a state this plugin accepts.
         """
+
+
+LOAD_GAME_INFO_TAG = "loadGameInfo"
+
+
+def initial_state_element(given: Element, game: str) -> Element:
+    """The ``<state>`` a starting position was given as: one rule for every plugin.
+
+    Accepted shapes (spec §2.2.4): a ``<state>`` itself; ``<loadGameInfo class="state" …>``,
+    the state aliased by XStream (2018/2019 ``prepare``; also recognised by a ``turn``
+    attribute); a ``<loadGameInfo>`` wrapping a ``<state>`` (2021); any element holding a
+    ``<state>`` (a memento, a replay packet). The result may be the given element renamed
+    (a copy) and is only read. Raises ``ValueError`` naming ``game`` and the shapes
+    otherwise.
+    """
+    if given.tag == "state":
+        return given
+    inner = given.find(".//state")
+    aliased = given.tag == LOAD_GAME_INFO_TAG and (
+        given.get("class") == "state" or given.get("turn") is not None
+    )
+    if aliased and inner is None:
+        element = copy.deepcopy(given)
+        element.tag = "state"
+        return element
+    if inner is not None:
+        return inner
+    raise ValueError(
+        f'no {game} <state> in <{given.tag}>: expected <loadGameInfo class="state" …> '
+        "(the state itself), a <loadGameInfo> holding a <state>, or a <state>"
+    )

@@ -4,10 +4,14 @@ command line, launched like the official TestClient as ``CMD --host H --port P -
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
 import shlex
+import shutil
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 INTERPRETERS = ("python", "java", "node", "ruby", "bash", "sh", "pypy")
 _UNSAFE = re.compile(r"[^\w.+-]+")
@@ -41,7 +45,21 @@ def parse_bot(text: str, game: str, label: str) -> BotSpec:
         raise ValueError(f"cannot split bot command {text!r}: {error}") from None
     if len(words) == 1 and words[0].endswith(".jar"):
         words = ["java", "-jar", words[0]]
+    if not _is_command(words[0]):
+        close = difflib.get_close_matches(words[0], BUILTIN_BOTS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise ValueError(
+            f"bot {text!r}: {words[0]!r} is neither a built-in player nor an existing command; "
+            f"{hint}built-in players: {', '.join(BUILTIN_BOTS)}"
+        )
     return BotSpec(label, tuple(words))
+
+
+def _is_command(program: str) -> bool:
+    """A file (with a path, e.g. ``./bot.sh``) or a program found on ``PATH``."""
+    if "/" in program or os.sep in program:
+        return Path(program).exists()
+    return shutil.which(program) is not None
 
 
 def bot_labels(first: str, second: str) -> tuple[str, str]:

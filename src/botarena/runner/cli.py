@@ -6,6 +6,7 @@ runner, the server and rich are imported only inside the commands that need them
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -103,7 +104,16 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     "--persistent",
     is_flag=True,
     help="Start each bot once per lane with --reservations-stdin and feed it one reservation "
-    "per line (many games per process).",
+    "per line (many games per process). The built-in players and bots using "
+    "botarena.client.run() accept it.",
+)
+@click.option(
+    "--replays",
+    type=click.Choice(["all", "failed", "none"]),
+    default="all",
+    show_default=True,
+    help="Which games keep a replay (games/game-NNNNNN/replay.xml.gz): every game, only "
+    "irregular ones, or none.",
 )
 @click.option("--stop-after", type=click.IntRange(1), default=None, hidden=True)
 @click.argument("bot_a")
@@ -125,6 +135,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     server: str | None,
     password: str | None,
     persistent: bool,
+    replays: str,
     stop_after: int | None,
     bot_a: str,
     bot_b: str,
@@ -132,7 +143,12 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     """Play many games BOT_A against BOT_B, in seed pairs with sides swapped.
 
     A BOT is a built-in player (random, greedy, search) or a command line; it is started as
-    `CMD --host H --port P --reservation R` (a .jar with `java -jar`).
+    `CMD --host H --port P --reservation R` (a .jar with `java -jar`), in its own process
+    group, which is ended with the game.
+
+    Exit code 0 when every game measured the bots; 1 when a bot could not start or connect in
+    some game, a game ended without result, or the run stopped because the same bot failed to
+    start or connect in several games in a row.
     """
     import asyncio  # noqa: PLC0415 - see the module docstring
 
@@ -141,6 +157,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
         DEFAULT_ADMIN_PASSWORD,
         RunConfig,
         default_concurrency,
+        default_out_dir,
         run_test,
     )
     from botarena.runner.stats import Sprt, SprtModel  # noqa: PLC0415
@@ -153,6 +170,8 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             sprt_test = Sprt(elo0, elo1, alpha, beta, SprtModel(sprt_model))
         if resume and out_dir is None:
             raise click.UsageError("--resume needs --out DIR (the run to continue)")
+        if out_dir is None:
+            out_dir = default_out_dir()  # fixed now, so an interrupt can name it
         config = RunConfig(
             game=game,
             bot_a=bot_a,
@@ -170,16 +189,22 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             server=server,
             password=password if password is not None else DEFAULT_ADMIN_PASSWORD,
             persistent=persistent,
+            replays=replays,
             stop_after=stop_after,
         )
         outcome = asyncio.run(run_test(config))
     except (StoreError, ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error
     except KeyboardInterrupt:
-        click.echo("interrupted; continue with --resume --out DIR", err=True)
+        resume_hint = f"--resume --out {shlex.quote(str(out_dir))}"
+        click.echo(f"interrupted; continue with {resume_hint}", err=True)
         sys.exit(130)
     if not outcome.complete:
-        click.echo(f"stopped before the end; continue with --resume --out {outcome.out_dir}")
+        click.echo(
+            f"stopped before the end; continue with --resume --out "
+            f"{shlex.quote(str(outcome.out_dir))}"
+        )
+    sys.exit(outcome.exit_code)
 
 
 @click.command("play")
@@ -187,13 +212,25 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
 @click.argument("bot_a")
 @click.argument("bot_b")
 @click.option("--seed", type=int, default=None, help="Seed of the game [default: random].")
-def play_command(game: str, bot_a: str, bot_b: str, seed: int | None) -> None:
-    """Play one game BOT_A (moves first) against BOT_B and print the board after each move."""
+@click.option(
+    "--delay",
+    type=click.FloatRange(0.0),
+    default=0.0,
+    show_default=True,
+    help="Seconds to wait before showing each move.",
+)
+def play_command(game: str, bot_a: str, bot_b: str, seed: int | None, delay: float) -> None:
+    """Play one game BOT_A (moves first) against BOT_B and print the board after each move.
+
+    A BOT is a built-in player (random, greedy, search) or a command line, as for `botarena
+    test`; two built-in players play in-process, otherwise the bots play on an embedded
+    server.
+    """
     from botarena.runner.play import play_one  # noqa: PLC0415 - see the module docstring
 
     try:
-        play_one(game, bot_a, bot_b, seed=seed, echo=click.echo)
-    except ValueError as error:
+        play_one(game, bot_a, bot_b, seed=seed, echo=click.echo, delay_s=delay)
+    except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error
 
 

@@ -28,6 +28,10 @@ from botarena.runner.limits import (
 from botarena.runner.schedule import ScheduledGame
 from botarena.server import SlotDescriptor
 
+REPLAY_NAME = "replay.xml.gz"
+"""Each game's replay: the official XML, gzip-compressed (as the server's ``.xml.gz``)."""
+CONNECT_HINT = "does it connect to the --host, --port and --reservation it is given?"
+"""Why a bot usually ends or stalls before taking its seat."""
 ABANDON_AFTER_S = 5.0
 """Extra time after the watchdog's abort before the runner gives up on the server's answer."""
 
@@ -53,12 +57,17 @@ async def play_game(
     run_dir: Path,
     limits: DriverLimits,
     launcher: PerGameLauncher | PersistentLauncher,
+    replays: str = "all",
 ) -> dict[str, Any]:
-    """Play ``game``; returns its record (see the summary format in ``botarena.runner``)."""
+    """Play ``game``; returns its record (see the summary format in ``botarena.runner``).
+
+    ``replays``: ``all`` keeps every game's ``replay.xml.gz``, ``failed`` only those of
+    irregular games, ``none`` writes none.
+    """
     folder = run_dir / "games" / game_dir_name(game.index)
     folder.mkdir(parents=True, exist_ok=True)
     seated = [bots[bot_index] for bot_index in game.seats]
-    replay_path = folder / "replay.xml"
+    replay_path = folder / REPLAY_NAME
     handle = await host.prepare(
         game_type,
         [
@@ -66,7 +75,7 @@ async def play_game(
             for bot in seated
         ],
         game.seed,
-        replay_path,
+        None if replays == "none" else replay_path,
     )
     if len(handle.reservations) < len(seated):
         raise OSError(f"the server gave {len(handle.reservations)} reservations for 2 slots")
@@ -92,6 +101,11 @@ async def play_game(
     finally:
         exit_codes = [await launcher.release(launched, limits.exit_grace_s) for launched in seats]
     duration = time.monotonic() - started
+    regular = end.result is not None and not notes
+    if regular and end.result is not None:
+        regular = all(score.cause is ScoreCause.REGULAR for score in end.result.scores)
+    if replays == "failed" and regular:
+        replay_path.unlink(missing_ok=True)
     return _record(
         game,
         seated=seated,
@@ -126,9 +140,13 @@ async def _watch(
                 if process is None:
                     notes.setdefault(slot, "could not be started")
                 elif process.returncode is not None:
-                    notes[slot] = f"exited with code {process.returncode} before connecting"
+                    notes[slot] = (
+                        f"exited with code {process.returncode} before connecting ({CONNECT_HINT})"
+                    )
                 elif elapsed > limits.connect_timeout_s:
-                    notes[slot] = f"did not connect within {limits.connect_timeout_s:g} s"
+                    notes[slot] = (
+                        f"did not connect within {limits.connect_timeout_s:g} s ({CONNECT_HINT})"
+                    )
             empty = [slot for slot in range(len(processes)) if not handle.seated(slot)]
             # Wait for the other bot to arrive (or to fail too): only the failed slots lose.
             if notes and all(slot in notes for slot in empty):
@@ -169,8 +187,9 @@ def _record(
             "log": str(log_paths[slot].relative_to(run_dir)),
             "persistent_process": launcher_persistent,
         }
-        if slot in notes:
+        if slot in notes:  # notes are made only before the game starts
             entry["runner_note"] = notes[slot]
+            entry["startup_failure"] = True
         slots.append(entry)
         if cause != ScoreCause.REGULAR.value:
             detail = f"; {notes[slot]}" if slot in notes else ""
@@ -193,6 +212,7 @@ def _record(
         "regular": not problems,
         "moves": end.moves,
         "move_times_ms": [round(ms, 3) for ms in end.move_times_ms],
+        "move_bots": [seated[slot].label for slot in end.move_slots if slot < len(seated)],
         "duration_s": round(duration, 3),
         "replay": str(replay_path.relative_to(run_dir)) if replay_path.exists() else None,
     }

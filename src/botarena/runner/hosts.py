@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
+import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Protocol
 
 from lxml import etree
 
 from botarena.core import GameResult, ScoreCause, SlotScore
-from botarena.games.registry import sc_plugins
+from botarena.games.registry import load_plugin
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.server import GameSetup, ScServer, SlotDescriptor, wire
@@ -27,8 +31,8 @@ from botarena.server.room import Room, RoomPhase
 ADMIN_REPLY_TIMEOUT_S = 10.0
 """How long the remote server may take to answer ``prepare``."""
 READ_CHUNK = 65536
-RESERVED_ATTRIBUTE_GAME_TYPES = frozenset({"swc_2021_blokus"})
-"""Seasons whose ``prepare`` reserves a slot only with ``slot@reserved="true"``."""
+REPLAY_GZIP_LEVEL = 6
+"""zlib level of ``.xml.gz`` replays: about 20× smaller than the XML, fast to write."""
 
 
 @dataclass(slots=True)
@@ -38,6 +42,8 @@ class GameEnd:
     move_times_ms: list[float]
     note: str | None = None
     """Why there is no result (e.g. the watchdog cancelled a remote game)."""
+    move_slots: list[int] = field(default_factory=list)
+    """The slot that made each move of ``move_times_ms`` (empty when unknown)."""
 
 
 class GameHandle(Protocol):
@@ -55,10 +61,23 @@ class GameHost(Protocol):
     port: int
 
     async def prepare(
-        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path
+        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> GameHandle: ...
 
     async def close(self) -> None: ...
+
+
+def write_replay(path: Path | None, packets: list[bytes]) -> None:
+    """The official replay document (``<protocol>`` + packets), gzip-compressed when the
+    name ends in ``.gz`` (as the official server writes ``.xml.gz``); ``None``: no file."""
+    if path is None:
+        return
+    document = wire.REPLAY_START + b"".join(packets) + wire.REPLAY_END
+    if path.suffix == ".gz":
+        # mtime 0: the same game gives the same bytes
+        path.write_bytes(gzip.compress(document, compresslevel=REPLAY_GZIP_LEVEL, mtime=0))
+    else:
+        path.write_bytes(document)
 
 
 # ----------------------------------------------------------------------------- embedded
@@ -91,12 +110,12 @@ class EmbeddedHost:
         self.server = server
         self.host = server.host
         self.port = server.port
-        self._waiting: dict[str, tuple[asyncio.Future[GameEnd], Path]] = {}
+        self._waiting: dict[str, tuple[asyncio.Future[GameEnd], Path | None]] = {}
         server.lobby.replay_sink = None  # replays are written per game below
         server.lobby.room_listeners.append(self._finished)
 
     async def prepare(
-        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path
+        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> EmbeddedGame:
         prepared = self.server.lobby.prepare_room(game_type, slots, GameSetup(seed=seed))
         future: asyncio.Future[GameEnd] = asyncio.get_running_loop().create_future()
@@ -110,10 +129,12 @@ class EmbeddedHost:
             return
         future, replay_path = entry
         if room.replay:
-            replay_path.write_bytes(wire.REPLAY_START + b"".join(room.replay) + wire.REPLAY_END)
+            write_replay(replay_path, room.replay)
         times = list(room.stats.move_times_ms)
         if not future.done():
-            future.set_result(GameEnd(result, len(times), times))
+            future.set_result(
+                GameEnd(result, len(times), times, move_slots=list(room.stats.move_slots))
+            )
 
     async def close(self) -> None:
         return None
@@ -125,10 +146,10 @@ class EmbeddedHost:
 def initial_state_element(game_type: str, seed: int) -> etree._Element:
     """The seed's initial state as ``<loadGameInfo>``: the admin protocol has no seed, so the
     runner fixes each game's board itself (same seed → same board, on any server)."""
-    plugin = next(p for p in sc_plugins() if p.game_type == game_type)
+    plugin = load_plugin(game_type)
     match = plugin.new_match(["a", "b"], GameSetup(seed=seed))
     state = match.state_element()
-    if game_type in RESERVED_ATTRIBUTE_GAME_TYPES:  # 2021: the state inside loadGameInfo
+    if plugin.profile.slot_reserved_attribute:  # 2021+: the state inside loadGameInfo
         wrapper = etree.Element("loadGameInfo")
         wrapper.append(state)
         return wrapper
@@ -154,16 +175,47 @@ def result_from_message(message: msg.GameResult) -> GameResult:
     return GameResult.from_scores(scores)
 
 
+def seat_to_move(game_type: str, state: etree._Element) -> int | None:
+    """The seat whose move a memento's state awaits, read with the SDK's codec of the game
+    (``None`` for a game the SDK does not know or a state it cannot read)."""
+    from botarena.client.codecs import codec_for  # noqa: PLC0415 - the SDK, only for --server
+
+    try:
+        seat = codec_for(game_type).parse_state(state).current_seat
+    except Exception:  # an unknown game or an unreadable state: no attribution
+        return None
+    return seat if isinstance(seat, int) else None
+
+
+def moves_from_mementos(
+    times: list[float], seats: list[int | None]
+) -> tuple[list[float], list[int]]:
+    """Move times (ms) as the gaps between consecutive mementos seen by an observer (they
+    include the server's and the network's share), and who moved (empty when any seat is
+    unknown)."""
+    move_times = [round((later - earlier) * 1000.0, 3) for earlier, later in pairwise(times)]
+    movers = seats[: len(move_times)]
+    slots = [seat for seat in movers if seat is not None]
+    return move_times, slots if len(slots) == len(move_times) else []
+
+
 @dataclass(slots=True)
 class RemoteGame:
     admin: RemoteHost
     room_id: str
     reservations: tuple[str, ...]
     finished: asyncio.Future[GameEnd]
-    replay_path: Path
+    replay_path: Path | None
+    game_type: str = ""
     packets: list[bytes] = field(default_factory=list)
     mementos: int = 0
     note: str | None = None
+    memento_times: list[float] = field(default_factory=list)
+    """When each memento arrived (monotonic seconds): a move's time is the gap to the next."""
+    memento_seats: list[int | None] = field(default_factory=list)
+    """The seat to move in each memento's state (``None`` when it cannot be read)."""
+    state_listener: Callable[[etree._Element], None] | None = None
+    """Called with each memento's ``<state>`` as it arrives (``botarena play`` shows it)."""
 
     def started(self) -> bool:
         return self.mementos > 0
@@ -181,6 +233,10 @@ class RemoteGame:
     def on_message(self, element: etree._Element, decoded: msg.ServerMessage) -> None:
         if isinstance(decoded, msg.Memento):
             self.mementos += 1
+            self.memento_times.append(time.monotonic())
+            self.memento_seats.append(seat_to_move(self.game_type, decoded.state))
+            if self.state_listener is not None:
+                self.state_listener(decoded.state)
         if not isinstance(decoded, msg.Left):
             self.packets.append(etree.tostring(element) + b"\n")
         if isinstance(decoded, msg.GameResult):
@@ -191,16 +247,26 @@ class RemoteGame:
     def _end(self, result: GameResult | None) -> None:
         if self.finished.done():
             return
-        self.replay_path.write_bytes(wire.REPLAY_START + b"".join(self.packets) + wire.REPLAY_END)
+        write_replay(self.replay_path, self.packets)
         note = None if result is not None else (self.note or "the server cancelled the game")
-        self.finished.set_result(GameEnd(result, max(0, self.mementos - 1), [], note))
+        times, slots = moves_from_mementos(self.memento_times, self.memento_seats)
+        self.finished.set_result(
+            GameEnd(result, max(0, self.mementos - 1), times, note, move_slots=slots)
+        )
 
 
 class RemoteHost:
     """One admin connection to a running server, shared by all concurrent games."""
 
-    def __init__(self, host: str, port: int, password: str) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        password: str,
+        state_listener: Callable[[etree._Element], None] | None = None,
+    ) -> None:
         self.host, self.port, self.password = host, port, password
+        self.state_listener = state_listener
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._prepared: deque[asyncio.Future[msg.Prepared]] = deque()
@@ -222,7 +288,7 @@ class RemoteHost:
             self._writer.write(etree.tostring(element))
 
     async def prepare(
-        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path
+        self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> RemoteGame:
         request = msg.Prepare(
             game_type,
@@ -236,7 +302,7 @@ class RemoteHost:
             future: asyncio.Future[msg.Prepared] = loop.create_future()
             self._prepared.append(future)
             element = request.to_element()
-            if game_type in RESERVED_ATTRIBUTE_GAME_TYPES:  # 2021: unreserved slots get no code
+            if load_plugin(game_type).profile.slot_reserved_attribute:  # unreserved: no code
                 for slot in element.iter("slot"):
                     slot.set("reserved", "true")
             self.send(element)
@@ -248,7 +314,13 @@ class RemoteHost:
                     "password or unknown game type?)"
                 ) from None
             game = RemoteGame(
-                self, prepared.room_id, prepared.reservations, loop.create_future(), replay_path
+                self,
+                prepared.room_id,
+                prepared.reservations,
+                loop.create_future(),
+                replay_path,
+                game_type,
+                state_listener=self.state_listener,
             )
             self._games[prepared.room_id] = game
             self.send(msg.Observe(prepared.room_id).to_element())
@@ -268,9 +340,20 @@ class RemoteHost:
             self._fail(f"admin connection failed: {error}")
             return
         finally:
-            self._fail(f"the server {self.host}:{self.port} closed the admin connection")
+            why = f"the server {self.host}:{self.port} closed the admin connection"
+            if self._prepared:
+                why += (
+                    " while a prepare was pending (it refused the request: wrong password, "
+                    "unknown game type or an initial state it cannot read; see its log)"
+                )
+            self._fail(why)
 
     def _dispatch(self, element: etree._Element) -> None:
+        if element.tag == "errorpacket":  # 2021+: the server says why it refused a request
+            why = f"the server refused a request: {element.get('message') or '(no message)'}"
+            if self._prepared:
+                self._prepared.popleft().set_exception(OSError(why))
+            return
         try:
             decoded = msg.decode_server_message(element)
         except Exception:

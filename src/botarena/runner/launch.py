@@ -8,12 +8,18 @@ started as ``CMD --host H --port P --reservations-stdin``: it reads one reservat
 line from stdin and joins that game when the previous one is over. Process start-up (about
 0.1 s of Python imports) then happens once per lane instead of twice per game. A process
 that dies is replaced for the next game; its log is per process (``bots/LABEL-K.log``).
+
+Every bot process starts in its own session (a new process group), and the runner ends the
+whole group, so a wrapper script's children (``./bot.sh`` running ``python``) never outlive
+their game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,7 +44,7 @@ async def _spawn(argv: list[str], log_path: Path, stdin: int) -> Launched:
     with log_path.open("ab") as log_file:
         try:
             process = await asyncio.create_subprocess_exec(
-                *argv, stdin=stdin, stdout=log_file, stderr=log_file
+                *argv, stdin=stdin, stdout=log_file, stderr=log_file, start_new_session=True
             )
         except OSError as error:
             log_file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())
@@ -46,15 +52,27 @@ async def _spawn(argv: list[str], log_path: Path, stdin: int) -> Launched:
     return Launched(process, log_path)
 
 
+def kill_group(process: Process) -> None:
+    """SIGKILL the process group the bot leads (itself and everything it started)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
 async def wait_or_kill(process: Process, grace_s: float) -> int | None:
-    """The exit code, or ``None`` when the process had to be killed after ``grace_s``."""
+    """The exit code, or ``None`` when the process had to be killed after ``grace_s``.
+
+    Either way the rest of its process group is killed: what the bot started dies with it.
+    """
     try:
-        return await asyncio.wait_for(process.wait(), grace_s)
+        code: int | None = await asyncio.wait_for(process.wait(), grace_s)
     except TimeoutError:
+        kill_group(process)
         with contextlib.suppress(ProcessLookupError):
             process.kill()
         await process.wait()
-        return None
+        code = None
+    kill_group(process)
+    return code
 
 
 class PerGameLauncher:
@@ -122,6 +140,7 @@ class PersistentLauncher:
         if process.returncode is None:
             self._idle.setdefault(launched.bot_label, []).append(launched)
             return None
+        kill_group(process)
         return process.returncode
 
     async def close(self, grace_s: float = 5.0) -> None:

@@ -8,3 +8,6 @@ GAME_TIMEOUT_S = 600.0
 EXIT_GRACE_S = 5.0
 """How long a bot may take to exit after its game ended before it is killed."""
 WATCHDOG_POLL_S = 0.05
+MAX_STARTUP_FAILURES = 3
+"""After this many games in a row in which the same bot could not start or connect, the run
+stops: the bot is broken, further games would only repeat the failure."""

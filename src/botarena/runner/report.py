@@ -105,14 +105,23 @@ def _signed(value: float | None, score: float) -> str:
     return f"{value + 0.0:+.1f}"  # + 0.0: no "-0.0"
 
 
+def elo_text(block: dict[str, Any]) -> str:
+    """``Elo +12.3 ± 45.6 (pentanomial)``, or ``Elo n/a`` without a finite estimate (no
+    counted game, or every counted game won or every one lost)."""
+    elo, margin = block["elo"], block["elo_margin"]
+    counted = block["wins"] + block["draws"] + block["losses"]
+    if counted == 0 or elo is None or margin is None:
+        return "Elo n/a"
+    return f"Elo {_signed(elo, block['score'])} ± {margin:.1f} ({block['elo_model']})"
+
+
 def status_line(block: dict[str, Any], planned: int, labels: tuple[str, str]) -> str:
-    margin = block["elo_margin"]
-    margin_text = "inf" if margin is None else f"{margin:.1f}"
+    counted = block["wins"] + block["draws"] + block["losses"]
+    los = f"LOS {100 * block['los']:.1f}%" if counted else "LOS n/a"
     text = (
         f"{block['games']}/{planned} games  {labels[0]} vs {labels[1]}: "
         f"W {block['wins']}  D {block['draws']}  L {block['losses']}  "
-        f"Elo {_signed(block['elo'], block['score'])} ± {margin_text} "
-        f"({block['elo_model']})  LOS {100 * block['los']:.1f}%"
+        f"{elo_text(block)}  {los}"
     )
     if block["irregular_games"]:
         text += f"  irregular {block['irregular_games']}"

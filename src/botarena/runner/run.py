@@ -16,8 +16,10 @@ from botarena.core import new_seed
 from botarena.games import registry
 from botarena.runner.bots import BotSpec, bot_labels, parse_bot
 from botarena.runner.driver import DriverLimits, play_game
+from botarena.runner.endtable import end_table
 from botarena.runner.hosts import EmbeddedHost, RemoteHost
 from botarena.runner.launch import PerGameLauncher, PersistentLauncher
+from botarena.runner.limits import MAX_STARTUP_FAILURES
 from botarena.runner.report import Reporter, sprt_decided, statistics, status_line
 from botarena.runner.schedule import schedule
 from botarena.runner.stats import Sprt
@@ -66,6 +68,11 @@ class RunConfig:
     """Bots play many games per process (``--reservations-stdin``, see ``launch``)."""
     stop_after: int | None = None
     """Play at most this many new games, then stop as if interrupted (for resume tests)."""
+    replays: str = "all"
+    """Which games keep a replay (``.xml.gz``): ``all``, ``failed`` (irregular) or ``none``."""
+
+
+REPLAY_POLICIES = ("all", "failed", "none")
 
 
 @dataclass(slots=True)
@@ -74,6 +81,45 @@ class RunOutcome:
     statistics: dict[str, Any]
     games_played: int
     complete: bool
+    broken_bot: str | None = None
+    """Why the run stopped early because a bot kept failing to start, if it did."""
+    startup_failures: int = 0
+    """Games in which a bot could not start or connect (they measure nothing)."""
+
+    @property
+    def exit_code(self) -> int:
+        """0 for a run whose games all measured the bots; 1 when a bot failed to start or
+        connect in some game, or games were void (no result), or the run was stopped
+        because a bot kept failing."""
+        failed = self.broken_bot is not None or self.startup_failures > 0
+        return 1 if failed or self.statistics.get("void_games", 0) else 0
+
+
+class StartupWatch:
+    """Counts each bot's games in a row in which it could not start or connect; after
+    ``MAX_STARTUP_FAILURES`` the run stops (the bot is broken, not unlucky)."""
+
+    def __init__(self, limit: int = MAX_STARTUP_FAILURES) -> None:
+        self.limit = limit
+        self.in_a_row: dict[str, int] = {}
+        self.total = 0
+        self.verdict: str | None = None
+
+    def add(self, record: dict[str, Any]) -> str | None:
+        """Note one game; returns the reason to stop when a bot reached the limit."""
+        for slot in record["slots"]:
+            bot = slot["bot"]
+            if not slot.get("startup_failure"):
+                self.in_a_row[bot] = 0
+                continue
+            self.total += 1
+            self.in_a_row[bot] = self.in_a_row.get(bot, 0) + 1
+            if self.in_a_row[bot] >= self.limit and self.verdict is None:
+                self.verdict = (
+                    f"stopping: bot {bot} could not start or connect in {self.limit} games in "
+                    f"a row (last: {slot.get('runner_note', 'no note')}; log: {slot['log']})"
+                )
+        return self.verdict
 
 
 def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> dict[str, Any]:
@@ -89,6 +135,7 @@ def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> di
         "no_timeout": config.no_timeout,
         "persistent": config.persistent,
         "server": config.server or "embedded",
+        "replays": config.replays,
     }
 
 
@@ -127,11 +174,14 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
     todo = [g for g in schedule(planned, int(store.settings["seed"])) if g.index not in store.games]
     if config.stop_after is not None:
         todo = todo[: config.stop_after]
+    if config.replays not in REPLAY_POLICIES:
+        raise ValueError(f"replays must be one of {', '.join(REPLAY_POLICIES)}")
     server_config = ServerConfig(
         port=0,
         host="127.0.0.1",
         password=None,
-        save_replay=True,
+        save_replay=True,  # the rooms keep their packets; the runner writes the files
+        replay_dir=store.out_dir / "games",  # never ./replays, even if a sink were set
         no_timeout=config.no_timeout,
         soft_timeout_ms=config.soft_timeout_ms,
         hard_timeout_ms=config.hard_timeout_ms,
@@ -167,6 +217,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         f"{planned} games, seed {store.settings['seed']}, output {store.out_dir}"
     )
     semaphore = asyncio.Semaphore(max(1, config.concurrency))
+    watch = StartupWatch()
 
     async def one(game_index: int) -> None:
         nonlocal block, played
@@ -182,6 +233,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
                 run_dir=store.out_dir,
                 limits=limits,
                 launcher=launcher,
+                replays=config.replays,
             )
         store.games[game.index] = record
         block = statistics(store.games, labels, config.sprt)
@@ -189,6 +241,8 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         played += 1
         reporter.game_finished(record, block)
         if sprt_decided(block):
+            stop.set()
+        if watch.add(record) is not None:
             stop.set()
 
     try:
@@ -208,7 +262,12 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
             await server.stop()
     complete = len(store.games) >= planned or sprt_decided(block)
     reporter.message(status_line(block, planned, labels))
+    for line in end_table(store.games, labels):
+        reporter.message(line)
     if sprt_decided(block):
         reporter.message(f"SPRT decided: {block['sprt']['decision']} (stopped early)")
+    if watch.verdict is not None:
+        reporter.message(watch.verdict)
+        complete = True  # resuming would only repeat the failure
     reporter.message(f"summary: {store.path}")
-    return RunOutcome(store.out_dir, block, played, complete)
+    return RunOutcome(store.out_dir, block, played, complete, watch.verdict, watch.total)

@@ -86,6 +86,10 @@ class LobbyError(Exception):
     """A request the lobby refuses (the requester is closed in the 2019 profile)."""
 
 
+class UnusableInitialStateError(LobbyError):
+    """``prepare`` gave a ``loadGameInfo`` the game cannot read (the text says why)."""
+
+
 SetupProvider = Callable[[str], GameSetup | None]
 """Called for each new room with its game type; a returned setup fixes its seed/state."""
 ReplaySink = Callable[[Room, GameResult | None], None]
@@ -317,6 +321,12 @@ class Lobby:
             return
         try:
             prepared = self.prepare_room(game_type, slots, setup)
+        except UnusableInitialStateError as error:
+            # The admin's tool is at fault, not a player: say why in the log (and, 2021+,
+            # in an errorpacket) instead of closing without a word.
+            log.warning("connection %d: %s", peer.peer_id, error)
+            self._reject(peer, str(error), f"{GAME_ROOM_EXCEPTION}: {error}")
+            return
         except LobbyError as error:
             self._reject(peer, str(error))
             return
@@ -338,7 +348,9 @@ class Lobby:
             try:  # refuse a bad loadGameInfo now rather than when the players have arrived
                 plugin.new_match([DEFAULT_DISPLAY_NAME] * SLOTS_PER_ROOM, setup)
             except ValueError as error:
-                raise LobbyError(f"prepare: unusable initial state: {error}") from None
+                raise UnusableInitialStateError(
+                    f"prepare {plugin.game_type}: unusable initial state: {error}"
+                ) from None
         descriptors = list(slots)
         # Missing descriptors: official defaults, which do not pause the room (spec §2.2.4).
         paused = any(d.should_be_paused for d in descriptors)

@@ -32,6 +32,19 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_DISPLAY_NAME = "Unknown"
+DISPLAY_NAME_ATTRIBUTE = "displayName"
+"""botarena extension: ``join``/``joinPrepared``/``joinRoom`` may carry the bot's display
+name; it names a slot that has no name of its own (official servers ignore it)."""
+MAX_DISPLAY_NAME_LENGTH = 64
+"""A requested display name is cut to this many characters."""
+
+
+def requested_display_name(peer: object) -> str | None:
+    """The ``displayName`` of the join request being handled, if any (stripped, cut)."""
+    request = getattr(peer, "current_request", None)
+    name = request.get(DISPLAY_NAME_ATTRIBUTE) if request is not None else None
+    name = (name or "").strip()[:MAX_DISPLAY_NAME_LENGTH]
+    return name or None
 """Name of players seated by ``join`` and of prepared slots without ``displayName``."""
 SLOTS_PER_ROOM = 2
 """Every covered game has exactly two players (official ``getMaximumPlayerCount() == 2``)."""
@@ -91,6 +104,8 @@ class RoomStats:
     """Per-move timing, kept for replays and benchmarks."""
 
     move_times_ms: list[float] = field(default_factory=list)
+    move_slots: list[int] = field(default_factory=list)
+    """The slot that made each move of ``move_times_ms``."""
 
 
 class Room:
@@ -162,6 +177,7 @@ class Room:
                 client=peer,
             )
             self.slots.append(slot)
+        self._adopt_requested_name(slot, peer)
         self.lobby.joined_room(peer, self)
         slot.joined_sent = True
         peer.send(wire.joined(self.room_id))
@@ -172,11 +188,20 @@ class Room:
         slot = self.slots[slot_index]
         slot.reservation = None
         slot.client = peer
+        self._adopt_requested_name(slot, peer)
         self.lobby.joined_room(peer, self)
         if self.plugin.profile.joined_on_prepared_immediately:
             slot.joined_sent = True
             peer.send(wire.joined(self.room_id))
         self._start_if_full()
+
+    def _adopt_requested_name(self, slot: Slot, peer: Peer) -> None:
+        """A slot without a name of its own (``join``, or prepared without ``displayName``)
+        takes the name the client sent; an admin's name for a prepared slot wins."""
+        name = requested_display_name(peer)
+        unnamed = {DEFAULT_DISPLAY_NAME, self.plugin.profile.join_display_name}
+        if name and slot.display_name in unnamed:
+            slot.display_name = name
 
     def is_full(self) -> bool:
         return len(self.slots) == SLOTS_PER_ROOM and all(s.client is not None for s in self.slots)
@@ -345,6 +370,7 @@ class Room:
         self._finish_request(pending)
         move_ms = (received_at - pending.issued_at) * 1000.0
         self.stats.move_times_ms.append(move_ms)
+        self.stats.move_slots.append(slot.index)
         self.last_move_ms = move_ms
         self.move_received_at = received_at
         self._boundary()

@@ -44,6 +44,7 @@ from botarena.protocol.sc_plugin import (
     MoveTimeouts,
     ResultLine,
     SlotEnd,
+    initial_state_element,
 )
 from botarena.protocol.sc_profiles import PROFILE_2021, ProtocolProfile
 from botarena.protocol.xstream import escape_attribute
@@ -311,9 +312,7 @@ class BlokusPlugin(GamePlugin):
         elif isinstance(initial, BlokusState):
             state = initial.clone()
         elif isinstance(initial, etree._Element):
-            element = initial if initial.tag == "state" else initial.find(".//state")
-            if element is None:
-                raise ValueError("no Blokus <state> in the given element")
+            element = initial_state_element(initial, "Blokus")
             try:
                 state = blokus_xml.state_from_element(element)
             except blokus_xml.XmlFormatError as error:

@@ -49,6 +49,7 @@ from botarena.protocol.sc_plugin import (
     MoveTimeouts,
     ResultLine,
     SlotEnd,
+    initial_state_element,
 )
 from botarena.protocol.sc_profiles import PROFILE_2018, ProtocolProfile
 
@@ -178,12 +179,7 @@ class HaseUndIgelPlugin(GamePlugin):
         if isinstance(initial, HaseUndIgelState):
             return initial.clone()
         if isinstance(initial, Element):
-            element = initial
-            if element.tag != "state":  # a memento or a whole message: find the state inside
-                found = element.find(".//state")
-                if found is None:
-                    raise ValueError("no Hase und Igel <state> in the given element")
-                element = found
+            element = initial_state_element(initial, "Hase und Igel")
             return hui_xml.state_from_element(element)[0]
         raise ValueError(f"not a Hase und Igel initial state: {type(initial).__name__}")
 

@@ -1,30 +1,102 @@
-"""A text board of a Hase und Igel 2018 state for the terminal (``botarena play``)."""
+"""Hase und Igel as text for ``botarena play``: the track with field numbers and both
+hares, the players' carrots, salads and cards, moves in a short notation, the result."""
 
 from __future__ import annotations
 
-from botarena.games.hase_und_igel.board import LETTERS
+from botarena.games.hase_und_igel.actions import (
+    Action,
+    Advance,
+    Card,
+    CardType,
+    EatSalad,
+    ExchangeCarrots,
+    FallBack,
+    Move,
+    Skip,
+    UntypedCard,
+)
+from botarena.games.hase_und_igel.board import FieldType
 from botarena.games.hase_und_igel.rules import HaseUndIgelState
 
 FIELDS_PER_ROW = 13
-HARE_MARKS = ("R", "B")
+SEAT_NAMES = ("red", "blue")
+FIELD_LETTERS: dict[FieldType, str] = {
+    FieldType.START: "S",
+    FieldType.CARROT: "C",
+    FieldType.HARE: "H",
+    FieldType.SALAD: "L",
+    FieldType.HEDGEHOG: "I",
+    FieldType.POSITION_1: "1",
+    FieldType.POSITION_2: "2",
+    FieldType.GOAL: "G",
+    FieldType.INVALID: "?",
+}
+LEGEND = (
+    "fields: S start, C carrot, H hare, L salad, I hedgehog, 1/2 position, G goal; "
+    "R red hare, B blue hare"
+)
+CARD_NAMES: dict[CardType, str] = {
+    CardType.TAKE_OR_DROP_CARROTS: "carrots",
+    CardType.EAT_SALAD: "eat salad",
+    CardType.HURRY_AHEAD: "hurry ahead",
+    CardType.FALL_BACK: "fall back",
+}
 
 
-def render(state: HaseUndIgelState) -> str:
-    """The 65-field track in rows of 13 (index, field letter, ``R``/``B`` for the hares),
-    a legend, and each hare's carrots, salads and cards."""
-    positions = [player.index for player in state.player_states]
-    cells = []
-    for index, field in enumerate(state.board.fields):
-        hares = "".join(mark for mark, at in zip(HARE_MARKS, positions, strict=True) if at == index)
-        cells.append(f"{index:>2}{LETTERS[field]}{hares:<2}")
-    rows = [
-        " ".join(cells[start : start + FIELDS_PER_ROW])
-        for start in range(0, len(cells), FIELDS_PER_ROW)
+def _cell(state: HaseUndIgelState, index: int) -> str:
+    hares = "".join(
+        name[0].upper() for seat, name in enumerate(SEAT_NAMES)
+        if state.player_states[seat].index == index
+    )  # fmt: skip
+    return f"{index:>2}:{FIELD_LETTERS[state.board.type_at(index)]}{hares:<2}"
+
+
+def render_board(state: HaseUndIgelState) -> str:
+    """The 65 fields in rows of 13 (number, field letter, hares on it), then the players."""
+    size = len(state.board.fields)
+    lines = [
+        " ".join(_cell(state, index) for index in range(start, min(start + FIELDS_PER_ROW, size)))
+        for start in range(0, size, FIELDS_PER_ROW)
     ]
-    legend = "S start, C carrot, H hare, 1/2 position, L salad, I hedgehog, G goal"
-    players = [
-        f"{mark}: field {p.index}, carrots {p.carrots}, salads {p.salads}, "
-        f"cards [{', '.join(card.value for card in p.cards)}]"
-        for mark, p in zip(HARE_MARKS, state.player_states, strict=True)
-    ]
-    return "\n".join([*rows, legend, *players, f"turn {state.turn}"])
+    for seat, name in enumerate(SEAT_NAMES):
+        player = state.player_states[seat]
+        cards = ", ".join(CARD_NAMES[card] for card in player.cards) or "none"
+        lines.append(
+            f"{name[0].upper()} {name}: field {player.index}, {player.carrots} carrots, "
+            f"{player.salads} salads, cards: {cards}"
+        )
+    lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+def action_text(action: Action) -> str:
+    if isinstance(action, Advance):
+        return f"advance {action.distance}"
+    if isinstance(action, Card):
+        value = f" {action.value:+d}" if action.type is CardType.TAKE_OR_DROP_CARROTS else ""
+        return f"card {CARD_NAMES[action.type]}{value}"
+    if isinstance(action, UntypedCard):
+        return "card without type"
+    if isinstance(action, ExchangeCarrots):
+        return f"exchange carrots {action.value:+d}"
+    if isinstance(action, EatSalad):
+        return "eat salad"
+    if isinstance(action, FallBack):
+        return "fall back"
+    if isinstance(action, Skip):
+        return "skip"
+    return type(action).__name__
+
+
+def move_text(move: Move) -> str:
+    """Its actions in order, e.g. ``advance 3, card eat salad``."""
+    return ", ".join(action_text(action) for action in move.actions or ()) or "(no action)"
+
+
+def score_text(state: HaseUndIgelState) -> str:
+    """Field and carrots of each player (the official statistics)."""
+    parts = []
+    for seat, name in enumerate(SEAT_NAMES):
+        field, carrots = state.scores(seat)
+        parts.append(f"{name} field {field}, {carrots} carrots")
+    return "; ".join(parts)

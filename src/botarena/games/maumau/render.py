@@ -6,7 +6,7 @@ from botarena.games.maumau.cards import NO_WISH, SUIT_NAMES, card_name
 from botarena.games.maumau.rules import MauMauState
 
 
-def render(state: MauMauState) -> str:
+def render_board(state: MauMauState) -> str:
     """The top card, the wished suit, every seat's hand and whose turn it is."""
     lines = [f"top card: {card_name(state.top_card)}"]
     if state.wish != NO_WISH:

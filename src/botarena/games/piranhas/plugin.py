@@ -8,7 +8,6 @@ move element means, who moves, how the game ended and what the scores are.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
@@ -30,6 +29,7 @@ from botarena.protocol.sc_plugin import (
     GameSetup,
     MalformedMoveError,
     MoveTimeouts,
+    initial_state_element,
 )
 from botarena.protocol.sc_profiles import PROFILE_2019, ProtocolProfile
 from botarena.protocol.xstream import escape_attribute
@@ -231,16 +231,7 @@ class PiranhasPlugin(GamePlugin):
         if isinstance(initial, PiranhasState):
             return initial.clone()
         if isinstance(initial, sc_messages.Element):
-            element = initial
-            if element.tag != "state":
-                if element.get("turn") is not None:  # <loadGameInfo class=… turn=…>: a state
-                    element = copy.deepcopy(element)
-                    element.tag = "state"
-                else:  # a memento or a replay packet: the state inside
-                    found = element.find(".//state")
-                    if found is None:
-                        raise ValueError("no Piranhas <state> in the given element")
-                    element = found
+            element = initial_state_element(initial, "Piranhas")
             return piranhas_xml.state_from_element(element)
         raise ValueError(f"not a Piranhas initial state: {type(initial).__name__}")
 

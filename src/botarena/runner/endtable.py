@@ -1,0 +1,93 @@
+"""The short table printed at the end of ``botarena test``: W/D/L and move times per bot,
+the causes of irregular games with counts, and the average game length."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class BotTotals:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    void: int = 0
+    move_times_ms: list[float] = field(default_factory=list)
+
+    def add_score(self, score: float | None) -> None:
+        if score is None:
+            self.void += 1
+        elif score == 1.0:
+            self.wins += 1
+        elif score == 0.5:
+            self.draws += 1
+        else:
+            self.losses += 1
+
+
+def _ms(values: list[float], pick: str) -> str:
+    if not values:
+        return "n/a"
+    value = max(values) if pick == "max" else sum(values) / len(values)
+    return f"{value:.1f}"
+
+
+def bot_totals(records: Iterable[dict[str, Any]], labels: tuple[str, str]) -> dict[str, BotTotals]:
+    totals = {label: BotTotals() for label in labels}
+    for record in records:
+        for label in labels:
+            totals[label].add_score(record["bot_scores"].get(label))
+        movers = record.get("move_bots") or []
+        times = record.get("move_times_ms") or []
+        if len(movers) == len(times):
+            for label, ms in zip(movers, times, strict=True):
+                if label in totals:
+                    totals[label].move_times_ms.append(ms)
+    return totals
+
+
+def irregular_causes(records: Iterable[dict[str, Any]]) -> Counter[str]:
+    """``BOT: CAUSE`` (``… could not start or connect`` for start-up failures) → games."""
+    causes: Counter[str] = Counter()
+    for record in records:
+        for slot in record["slots"]:
+            if slot["cause"] == "REGULAR":
+                continue
+            text = f"{slot['bot']}: {slot['cause']}"
+            if slot.get("startup_failure"):
+                text += " (could not start or connect)"
+            elif record.get("winner") is None and record["bot_scores"].get(slot["bot"]) is None:
+                text += " (void game)"
+            causes[text] += 1
+    return causes
+
+
+def end_table(records: dict[int, dict[str, Any]], labels: tuple[str, str]) -> list[str]:
+    """The lines of the end-of-run table."""
+    games = [records[index] for index in sorted(records)]
+    totals = bot_totals(games, labels)
+    width = max(len("bot"), *(len(label) for label in labels))
+    lines = [
+        f"{'bot':<{width}}  {'W':>4} {'D':>4} {'L':>4} {'void':>4}  "
+        f"{'avg move ms':>11} {'max move ms':>11}"
+    ]
+    for label in labels:
+        t = totals[label]
+        lines.append(
+            f"{label:<{width}}  {t.wins:>4} {t.draws:>4} {t.losses:>4} {t.void:>4}  "
+            f"{_ms(t.move_times_ms, 'avg'):>11} {_ms(t.move_times_ms, 'max'):>11}"
+        )
+    if games:
+        average = sum(int(g.get("moves") or 0) for g in games) / len(games)
+        lines.append(f"games: {len(games)}, average length {average:.1f} moves")
+    else:
+        lines.append("games: 0")
+    causes = irregular_causes(games)
+    irregular = sum(1 for g in games if not g["regular"])
+    if irregular:
+        lines.append(f"irregular games: {irregular}")
+        lines.extend(f"  {count:>4} × {text}" for text, count in causes.most_common())
+    return lines
