@@ -114,23 +114,10 @@ def bot_maumau(args: tuple[str, ...]) -> None:
     sys.exit(maumau_bot_main(list(args)))
 
 
-@cli.group()
-def tournament() -> None:
-    """Tournaments between bots."""
-
-
-@tournament.command("maumau", context_settings=PASSTHROUGH)
-@click.argument("args", nargs=-1, type=click.UNPROCESSED)
-def tournament_maumau(args: tuple[str, ...]) -> None:
-    """A Mau-Mau K.O. tournament: --format ko BOT... (see --help)."""
-    from botarena.runner.maumau_tournament import main as tournament_main
-
-    sys.exit(tournament_main(list(args)))
-
-
 # Commands defined in their own packages register here.
 __import__("botarena.client.cli").client.cli.register_commands(bot)  # bot piranhas|…|blokus
 __import__("botarena.runner.cli").runner.cli.register_commands(cli)  # runner: test, play
+cli.add_command(__import__("botarena.league.cli").league.cli.tournament)  # tournament GAME
 
 
 def main() -> None:

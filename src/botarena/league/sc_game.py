@@ -1,0 +1,104 @@
+"""One Software-Challenge game of a tournament job: an embedded server of its own, both bots
+started by the runner's driver (``CMD --host H --port P --reservation R``, its watchdog and
+its records), the replay gzipped."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+from typing import Any
+
+from botarena.league.jobs import GameJob, JobOutcome, base_record, ranks_from_points
+from botarena.runner.bots import GAME_TYPES, BotSpec
+from botarena.runner.driver import DriverLimits, play_game
+from botarena.runner.hosts import EmbeddedHost
+from botarena.runner.launch import PerGameLauncher
+from botarena.runner.schedule import ScheduledGame
+from botarena.server import ScServer, ServerConfig
+
+FINISHED_PLAYER_GRACE_S = 2.0
+"""How long the server waits for a finished bot to leave (as ``botarena test``)."""
+
+
+def _bot(job: GameJob, seat: int) -> BotSpec:
+    entrant = job.seats[seat]
+    command = entrant.command
+    if entrant.builtin is not None:  # reproducible: a seed per game and seat
+        command = (*command, "--seed", str(job.bot_seed(seat)))
+    return BotSpec(entrant.label, command, entrant.builtin)
+
+
+def league_record(job: GameJob, driver_record: dict[str, Any], workdir: Path) -> dict[str, Any]:
+    """The driver's record in the tournament's terms (points per label, ranks, causes)."""
+    labels = [entrant.label for entrant in job.seats]
+    points = [int(slot["match_points"] or 0) for slot in driver_record["slots"]]
+    record = base_record(job)
+    prefix = str(workdir) + "/"
+    void = any(slot["match_points"] is None for slot in driver_record["slots"])
+    record.update(
+        {
+            "points": dict(zip(labels, points, strict=True)),
+            "ranks": ranks_from_points(points),
+            "winner": driver_record["winner"],
+            "void": void or sum(points) != 2,
+            "regular": driver_record["regular"],
+            "cause": str(driver_record["cause"]).replace(prefix, ""),
+            "moves": driver_record["moves"],
+            "duration_s": driver_record["duration_s"],
+            "slots": [
+                {
+                    "bot": slot["bot"],
+                    "cause": slot["cause"],
+                    "reason": slot["reason"],
+                    "scores": slot["scores"],
+                    "exit_code": slot["exit_code"],
+                    "log": slot["log"],
+                    **({"runner_note": slot["runner_note"]} if "runner_note" in slot else {}),
+                }
+                for slot in driver_record["slots"]
+            ],
+            "replay": None,
+        }
+    )
+    return record
+
+
+async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
+    server = ScServer(
+        ServerConfig(
+            port=0,
+            host="127.0.0.1",
+            password=None,
+            save_replay=True,
+            finished_player_grace_s=FINISHED_PLAYER_GRACE_S,
+        )
+    )
+    await server.start()
+    host = EmbeddedHost(server)
+    limits = DriverLimits(
+        job.limits.connect_timeout_s, job.limits.game_timeout_s, job.limits.exit_grace_s
+    )
+    try:
+        driver_record = await play_game(
+            host,
+            game_type=GAME_TYPES[job.game],
+            game=ScheduledGame(job.index, job.pairing, job.seed, (0, 1)),
+            bots=(_bot(job, 0), _bot(job, 1)),
+            run_dir=workdir,
+            limits=limits,
+            launcher=PerGameLauncher(host.host, host.port),
+        )
+    finally:
+        await host.close()
+        await server.stop()
+    record = league_record(job, driver_record, workdir)
+    files: dict[str, bytes] = {}
+    for slot in record["slots"]:
+        path = workdir / slot["log"]
+        files[slot["log"]] = path.read_bytes() if path.exists() else b""
+    replay = workdir / job.folder / "replay.xml"
+    if replay.exists():
+        name = f"{job.folder}/replay.xml.gz"
+        files[name] = gzip.compress(replay.read_bytes(), mtime=0)
+        record["replay"] = name
+    return JobOutcome(record, files)
