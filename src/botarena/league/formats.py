@@ -40,6 +40,8 @@ MAX_ROUNDS = 100
 MAX_BEST_OF = 99
 KO_MAX_TIEBREAK_PAIRS = 3
 """Extra game pairs a tied K.O. match plays before a seeded coin decides it."""
+SWISS_SEARCH_LIMIT = 100_000
+"""Steps the Swiss pairing search may take before it accepts a rematch."""
 MAX_SCHEDULED_GAMES = 2_000_000
 """A schedule larger than this is refused (round robin of many bots with big tables)."""
 
@@ -189,6 +191,30 @@ def _points(results: dict[int, dict[str, Any]], byes: list[tuple[int, str]]) -> 
 
 
 def _swiss_pairs(order: list[str], met: set[frozenset[str]]) -> list[tuple[str, str]]:
+    """Pairs in ranking order without rematches (depth-first: the top bot takes the best
+    partner that still lets everyone below be paired); a rematch only when no such pairing
+    exists or the search exceeds ``SWISS_SEARCH_LIMIT`` steps (then greedily from the top)."""
+    steps = 0
+
+    def search(free: list[str]) -> list[tuple[str, str]] | None:
+        nonlocal steps
+        if not free:
+            return []
+        top, rest = free[0], free[1:]
+        for partner in rest:
+            steps += 1
+            if steps > SWISS_SEARCH_LIMIT:
+                return None
+            if frozenset((top, partner)) in met:
+                continue
+            tail = search([label for label in rest if label != partner])
+            if tail is not None:
+                return [(top, partner), *tail]
+        return None
+
+    found = search(list(order))
+    if found is not None:
+        return found
     pairs: list[tuple[str, str]] = []
     free = list(order)
     while len(free) >= 2:
