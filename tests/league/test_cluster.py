@@ -4,6 +4,7 @@ processes on 127.0.0.1; one worker is killed in the middle of the tournament."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import queue
 import signal
@@ -139,3 +140,37 @@ def test_round_robin_on_dask_survives_a_dead_worker(tmp_path, cluster):
     assert {r["index"]: r["points"] for r in records} == {
         r["index"]: r["points"] for r in games_of(local)
     }
+
+
+def test_botarena_test_plays_its_games_on_the_cluster(tmp_path, cluster):
+    address, workers = cluster
+    out = tmp_path / "run"
+    command = [
+        sys.executable,
+        "-m",
+        "botarena",
+        "test",
+        "--game",
+        "piranhas",
+        "-n",
+        "4",
+        "--seed",
+        "3",
+        "--cluster",
+        address,
+        "--out",
+        str(out),
+        "random",
+        "greedy",
+    ]
+    finished = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert finished.returncode == 0, finished.stderr
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert sorted(game["index"] for game in summary["games"]) == [0, 1, 2, 3]
+    for game in summary["games"]:
+        assert (out / game["replay"]).read_bytes().startswith(b"<protocol>")
+        for slot in game["slots"]:
+            assert (out / slot["log"]).is_file()
+    assert {game["winner"] for game in summary["games"]} <= {"random", "greedy", None}
+    assert {game["worker"] for game in summary["games"]} <= {w.address for w in workers}
+    assert len((out / "games.jsonl").read_text().splitlines()) == 4

@@ -15,9 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import os
+from pathlib import Path
 from typing import Any, Protocol
 
 from botarena.league.jobs import GameJob, JobOutcome, play_job, play_job_async
+from botarena.league.sc_game import DriverJob, play_driver_job
+from botarena.league.store import write_game_files
+from botarena.runner.bots import BotSpec
+from botarena.runner.driver import DriverLimits
+from botarena.runner.schedule import ScheduledGame
 
 DASK_TASK_RETRIES = 2
 """How often a game whose task raised (not a dead worker: that is always rescheduled) is
@@ -82,5 +88,44 @@ class DaskExecutor:
         outcome: JobOutcome = await future
         return outcome
 
+    async def run_driver(self, job: DriverJob) -> tuple[dict[str, Any], dict[str, bytes]]:
+        future = self._client.submit(
+            play_driver_job,
+            job,
+            key=f"botarena-{self._token}-test-{job.game.index}",
+            pure=False,
+            retries=DASK_TASK_RETRIES,
+        )
+        result: tuple[dict[str, Any], dict[str, bytes]] = await future
+        return result
+
     async def close(self) -> None:
         await self._client.close()
+
+
+class ClusterGames:
+    """``botarena test --cluster``: the runner's games as Dask tasks; a game's files are
+    written into the run folder here, by the coordinating process, when its task is done."""
+
+    def __init__(self, executor: DaskExecutor) -> None:
+        self._executor = executor
+
+    @classmethod
+    async def connect(cls, address: str, token: str) -> ClusterGames:
+        return cls(await DaskExecutor.connect(address, token))
+
+    async def play_game(
+        self,
+        *,
+        game_type: str,
+        game: ScheduledGame,
+        bots: tuple[BotSpec, BotSpec],
+        run_dir: Path,
+        limits: DriverLimits,
+    ) -> dict[str, Any]:
+        record, files = await self._executor.run_driver(DriverJob(game_type, game, bots, limits))
+        write_game_files(run_dir, files)
+        return record
+
+    async def close(self) -> None:
+        await self._executor.close()

@@ -97,7 +97,7 @@ async def play_job_async(job: GameJob) -> JobOutcome:
         return await play_sc(job, Path(workdir))
 
 
-def _dask_worker() -> str | None:
+def dask_worker() -> str | None:
     try:
         from distributed import get_worker  # noqa: PLC0415
 
@@ -110,5 +110,5 @@ def play_job(job: GameJob) -> JobOutcome:
     """Play ``job`` to its end (what a Dask worker runs): its own event loop and server.
     The record names the Dask worker that played it (``worker``)."""
     outcome = asyncio.run(play_job_async(job))
-    outcome.record["worker"] = _dask_worker()
+    outcome.record["worker"] = dask_worker()
     return outcome

@@ -4,11 +4,14 @@ its records), the replay gzipped."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from botarena.league.jobs import GameJob, JobOutcome, base_record, ranks_from_points
+from botarena.league.jobs import GameJob, JobOutcome, base_record, dask_worker, ranks_from_points
 from botarena.runner.bots import GAME_TYPES, BotSpec
 from botarena.runner.driver import DriverLimits, play_game
 from botarena.runner.hosts import EmbeddedHost
@@ -63,7 +66,19 @@ def league_record(job: GameJob, driver_record: dict[str, Any], workdir: Path) ->
     return record
 
 
-async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
+@dataclass(frozen=True, slots=True)
+class DriverJob:
+    """One game of ``botarena test --cluster``: the runner's scheduled game and bots."""
+
+    game_type: str
+    game: ScheduledGame
+    bots: tuple[BotSpec, BotSpec]
+    limits: DriverLimits
+
+
+async def driver_game(job: DriverJob, workdir: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """The runner's driver on an embedded server of its own; its record (paths relative to
+    ``workdir``) and the bytes of the bots' logs and the replay."""
     server = ScServer(
         ServerConfig(
             port=0,
@@ -75,30 +90,57 @@ async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
     )
     await server.start()
     host = EmbeddedHost(server)
-    limits = DriverLimits(
-        job.limits.connect_timeout_s, job.limits.game_timeout_s, job.limits.exit_grace_s
-    )
     try:
-        driver_record = await play_game(
+        record = await play_game(
             host,
-            game_type=GAME_TYPES[job.game],
-            game=ScheduledGame(job.index, job.pairing, job.seed, (0, 1)),
-            bots=(_bot(job, 0), _bot(job, 1)),
+            game_type=job.game_type,
+            game=job.game,
+            bots=job.bots,
             run_dir=workdir,
-            limits=limits,
+            limits=job.limits,
             launcher=PerGameLauncher(host.host, host.port),
         )
     finally:
         await host.close()
         await server.stop()
-    record = league_record(job, driver_record, workdir)
+    record["cause"] = str(record["cause"]).replace(str(workdir) + "/", "")
     files: dict[str, bytes] = {}
     for slot in record["slots"]:
         path = workdir / slot["log"]
         files[slot["log"]] = path.read_bytes() if path.exists() else b""
-    replay = workdir / job.folder / "replay.xml"
-    if replay.exists():
+    if record.get("replay"):
+        files[record["replay"]] = (workdir / record["replay"]).read_bytes()
+    return record, files
+
+
+def play_driver_job(job: DriverJob) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """What a Dask worker runs for ``botarena test --cluster``."""
+
+    async def main() -> tuple[dict[str, Any], dict[str, bytes]]:
+        with tempfile.TemporaryDirectory(prefix="botarena-game-") as workdir:
+            return await driver_game(job, Path(workdir))
+
+    record, files = asyncio.run(main())
+    record["worker"] = dask_worker()
+    return record, files
+
+
+async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
+    limits = DriverLimits(
+        job.limits.connect_timeout_s, job.limits.game_timeout_s, job.limits.exit_grace_s
+    )
+    driver_job = DriverJob(
+        GAME_TYPES[job.game],
+        ScheduledGame(job.index, job.pairing, job.seed, (0, 1)),
+        (_bot(job, 0), _bot(job, 1)),
+        limits,
+    )
+    driver_record, driver_files = await driver_game(driver_job, workdir)
+    record = league_record(job, driver_record, workdir)
+    files = {slot["log"]: driver_files[slot["log"]] for slot in record["slots"]}
+    replay = driver_record.get("replay")
+    if replay:
         name = f"{job.folder}/replay.xml.gz"
-        files[name] = gzip.compress(replay.read_bytes(), mtime=0)
+        files[name] = gzip.compress(driver_files[replay], mtime=0)
         record["replay"] = name
     return JobOutcome(record, files)

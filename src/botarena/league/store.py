@@ -38,6 +38,17 @@ def read_games(path: Path) -> dict[int, dict[str, Any]]:
     return games
 
 
+def write_game_files(out_dir: Path, files: dict[str, bytes]) -> None:
+    """Write a game's files (relative paths) under ``out_dir``; nothing may land outside."""
+    root = out_dir.resolve()
+    for name, content in files.items():
+        path = (out_dir / name).resolve()
+        if root not in path.parents:
+            raise TournamentStoreError(f"a game file outside the folder: {name!r}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+
+
 class TournamentStore:
     def __init__(self, out_dir: Path, settings: dict[str, Any]) -> None:
         self.out_dir = out_dir
@@ -85,13 +96,7 @@ class TournamentStore:
         index = int(record["index"])
         if index in self.games:
             return False
-        root = self.out_dir.resolve()
-        for name, content in files.items():
-            path = (self.out_dir / name).resolve()
-            if root not in path.parents:
-                raise TournamentStoreError(f"a game file outside the folder: {name!r}")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(content)
+        write_game_files(self.out_dir, files)
         with (self.out_dir / GAMES_NAME).open("a", encoding="utf-8") as file:
             file.write(json.dumps(record) + "\n")
             file.flush()

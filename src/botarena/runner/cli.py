@@ -93,6 +93,12 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     help="Start each bot once per lane with --reservations-stdin and feed it one reservation "
     "per line (many games per process).",
 )
+@click.option(
+    "--cluster",
+    default=None,
+    metavar="tcp://HOST:8786",
+    help="Play every game as a task on this Dask scheduler's workers (see README).",
+)
 @click.option("--stop-after", type=click.IntRange(1), default=None, hidden=True)
 @click.argument("bot_a")
 @click.argument("bot_b")
@@ -113,6 +119,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     server: str | None,
     password: str | None,
     persistent: bool,
+    cluster: str | None,
     stop_after: int | None,
     bot_a: str,
     bot_b: str,
@@ -159,6 +166,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             password=password if password is not None else DEFAULT_ADMIN_PASSWORD,
             persistent=persistent,
             stop_after=stop_after,
+            cluster=cluster,
         )
         outcome = asyncio.run(run_test(config))
     except (StoreError, ValueError, OSError) as error:
