@@ -56,3 +56,8 @@ def test_field_size_limit(monkeypatch):
     monkeypatch.setattr(entrants, "MAX_ENTRANTS", 3)
     with pytest.raises(EntrantError, match="at most 3"):
         parse_entrants("maumau", ["random"] * 4)
+
+
+def test_long_labels_are_cut():
+    (entrant,) = parse_entrants("maumau", ["x" * 100 + "=random"])
+    assert entrant.label == "x" * entrants.MAX_LABEL_CHARS

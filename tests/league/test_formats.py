@@ -161,3 +161,15 @@ def test_schedule_size_limit(monkeypatch):
     monkeypatch.setattr(formats, "MAX_SCHEDULED_GAMES", 10)
     with pytest.raises(FormatError, match="exceed the limit"):
         plan(FormatSettings("roundrobin"), SIX, 1, {})
+
+
+def test_swiss_search_limit_falls_back_to_greedy_pairing(monkeypatch):
+    # a-b and c-d have met: the first candidate partner of a is refused
+    met = {frozenset(("a", "b")), frozenset(("c", "d"))}
+    assert formats._swiss_pairs(["a", "b", "c", "d"], met) == [("a", "c"), ("b", "d")]
+    monkeypatch.setattr(formats, "SWISS_SEARCH_LIMIT", 1)
+    assert formats._swiss_pairs(["a", "b", "c", "d"], met) == [("a", "c"), ("b", "d")]
+    met.add(frozenset(("a", "c")))
+    met.add(frozenset(("b", "d")))
+    # with a search of 1 step the greedy fallback pairs a-d and then b-c
+    assert formats._swiss_pairs(["a", "b", "c", "d"], met) == [("a", "d"), ("b", "c")]

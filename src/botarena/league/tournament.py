@@ -56,8 +56,6 @@ class TournamentConfig:
     resume: bool = False
     cluster: str | None = None
     limits: JobLimits = field(default_factory=JobLimits)
-    stop_after: int | None = None
-    """Store at most this many new games, then stop as if interrupted (tests)."""
 
 
 @dataclass(slots=True)
@@ -226,13 +224,9 @@ async def run_tournament(
                     stop = True
                     say(f"game {game.index} failed: {type(error).__name__}: {error}")
                     return
-                if stop and config.stop_after is not None:
-                    return
                 if store.add(outcome.record, outcome.files):
                     played += 1
                     say(f"{_describe(outcome.record)} ({len(store.games)} done)")
-                    if config.stop_after is not None and played >= config.stop_after:
-                        stop = True
 
             tasks = [asyncio.create_task(one(game)) for game in todo]
             try:
@@ -258,4 +252,9 @@ def main_sync(config: TournamentConfig) -> int:
     except (ValueError, OSError) as error:
         print(f"botarena tournament: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted; continue with --resume --out DIR", file=sys.stderr)
+        return 130
+    if not outcome.complete:
+        print(f"incomplete; continue with --resume --out {outcome.out_dir}", file=sys.stderr)
     return 0 if outcome.complete else 1
