@@ -13,7 +13,7 @@ BOTS = ["heuristic", "random", "random"]
 
 
 def test_a_failed_job_is_reported_and_played_on_resume(tmp_path, monkeypatch):
-    real = executors.play_job_async
+    real = executors.play_job_async  # type: ignore[attr-defined]
 
     async def failing(job):
         if job.index == 2:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from botarena.league import report
 
 
-def document(bots: int) -> dict:
+def document(bots: int) -> dict[str, Any]:
     labels = [f"bot{i}" for i in range(bots)]
     return {
         "game": "maumau",
