@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from botarena.league import executors
+from botarena.league import executors, jobs
 from botarena.league.store import TournamentStoreError
 from tests.league.helpers import PY, games_of, run, standings_of
 
@@ -13,7 +13,7 @@ BOTS = ["heuristic", "random", "random"]
 
 
 def test_a_failed_job_is_reported_and_played_on_resume(tmp_path, monkeypatch):
-    real = executors.play_job_async  # type: ignore[attr-defined]
+    real = jobs.play_job_async
 
     async def failing(job):
         if job.index == 2:
