@@ -149,22 +149,9 @@ def games() -> None:
         click.echo("  ".join(cells).rstrip())
 
 
-@cli.group()
-def tournament() -> None:
-    """Tournaments between bots."""
-
-
-@tournament.command("maumau", context_settings=PASSTHROUGH)
-@click.argument("args", nargs=-1, type=click.UNPROCESSED)
-def tournament_maumau(args: tuple[str, ...]) -> None:
-    """A Mau-Mau K.O. tournament: --format ko BOT... (see --help)."""
-    from botarena.runner.maumau_tournament import main as tournament_main
-
-    sys.exit(tournament_main(list(args)))
-
-
 # Commands defined in their own packages register here.
 __import__("botarena.runner.cli").runner.cli.register_commands(cli)  # runner: test, play
+cli.add_command(__import__("botarena.league.cli").league.cli.tournament)  # tournament GAME
 
 
 def main() -> None:

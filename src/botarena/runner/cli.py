@@ -12,28 +12,22 @@ from pathlib import Path
 
 import click
 
+from botarena.game_argument import GAME_HELP, season_callback
 from botarena.games import registry
 from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
 
-
-def _season(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """The ``NAME-YEAR`` id of the SC season named by ``value`` (type, id or bare name)."""
-    try:
-        spec = registry.resolve(value, notice=lambda text: click.echo(text, err=True))
-    except ValueError as error:
-        raise click.BadParameter(str(error)) from error
-    if spec.protocol != registry.SC_XML:
-        raise click.BadParameter(f"{spec.id} is not a Software-Challenge game")
-    return spec.id
-
-
-GAME_HELP = "Game: official type, NAME-YEAR id, or name for the newest season (botarena games)."
 SPRT_MODELS = ("normalized", "logistic", "bayesian")
 """The values of :class:`botarena.runner.stats.SprtModel` (a test pins them together)."""
 
 
 @click.command("test")
-@click.option("--game", default="piranhas", show_default=True, callback=_season, help=GAME_HELP)
+@click.option(
+    "--game",
+    default="piranhas",
+    show_default=True,
+    callback=season_callback(registry.SC_XML),
+    help=GAME_HELP,
+)
 @click.option("-n", "--games", "games", type=click.IntRange(1), default=100, show_default=True)
 @click.option(
     "--concurrency",
@@ -115,6 +109,12 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     help="Which games keep a replay (games/game-NNNNNN/replay.xml.gz): every game, only "
     "irregular ones, or none.",
 )
+@click.option(
+    "--cluster",
+    default=None,
+    metavar="tcp://HOST:8786",
+    help="Play every game as a task on this Dask scheduler's workers (see README).",
+)
 @click.option("--stop-after", type=click.IntRange(1), default=None, hidden=True)
 @click.argument("bot_a")
 @click.argument("bot_b")
@@ -136,6 +136,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     password: str | None,
     persistent: bool,
     replays: str,
+    cluster: str | None,
     stop_after: int | None,
     bot_a: str,
     bot_b: str,
@@ -191,6 +192,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             persistent=persistent,
             replays=replays,
             stop_after=stop_after,
+            cluster=cluster,
         )
         outcome = asyncio.run(run_test(config))
     except (StoreError, ValueError, OSError) as error:
@@ -208,7 +210,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
 
 
 @click.command("play")
-@click.argument("game", callback=_season)
+@click.argument("game", callback=season_callback(registry.SC_XML))
 @click.argument("bot_a")
 @click.argument("bot_b")
 @click.option("--seed", type=int, default=None, help="Seed of the game [default: random].")

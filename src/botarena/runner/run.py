@@ -70,6 +70,9 @@ class RunConfig:
     """Play at most this many new games, then stop as if interrupted (for resume tests)."""
     replays: str = "all"
     """Which games keep a replay (``.xml.gz``): ``all``, ``failed`` (irregular) or ``none``."""
+    cluster: str | None = None
+    """``tcp://HOST:PORT`` of a Dask scheduler: every game is a task on its workers
+    (``botarena.league.executors.ClusterGames``)."""
 
 
 REPLAY_POLICIES = ("all", "failed", "none")
@@ -194,6 +197,15 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         )
     server: ScServer | None = None
     host: EmbeddedHost | RemoteHost
+    cluster = None
+    if config.cluster is not None:
+        if config.server is not None or config.persistent:
+            raise ValueError(
+                "--cluster plays on the workers' own servers: drop --server/--persistent"
+            )
+        from botarena.league.executors import ClusterGames  # noqa: PLC0415 - only with --cluster
+
+        cluster = await ClusterGames.connect(config.cluster, f"{new_seed():x}")
     if config.server is None:
         server = ScServer(server_config)
         await server.start()
@@ -225,16 +237,25 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         async with semaphore:
             if stop.is_set():
                 return
-            record = await play_game(
-                host,
-                game_type=store.settings["game_type"],
-                game=game,
-                bots=bots,
-                run_dir=store.out_dir,
-                limits=limits,
-                launcher=launcher,
-                replays=config.replays,
-            )
+            if cluster is not None:
+                record = await cluster.play_game(
+                    game_type=store.settings["game_type"],
+                    game=game,
+                    bots=bots,
+                    run_dir=store.out_dir,
+                    limits=limits,
+                )
+            else:
+                record = await play_game(
+                    host,
+                    game_type=store.settings["game_type"],
+                    game=game,
+                    bots=bots,
+                    run_dir=store.out_dir,
+                    limits=limits,
+                    launcher=launcher,
+                    replays=config.replays,
+                )
         store.games[game.index] = record
         block = statistics(store.games, labels, config.sprt)
         store.add(record, block)
@@ -258,6 +279,8 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         store.save(block)
         await launcher.close()
         await host.close()
+        if cluster is not None:
+            await cluster.close()
         if server is not None:
             await server.stop()
     complete = len(store.games) >= planned or sprt_decided(block)

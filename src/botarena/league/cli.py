@@ -1,0 +1,139 @@
+"""``botarena tournament GAME --format roundrobin|gauntlet|swiss|ko BOT...``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from botarena.game_argument import season_callback
+from botarena.league.formats import FORMATS, MAX_TABLE, MIN_TABLE
+from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
+from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
+
+
+@click.command("tournament")
+@click.argument("game", callback=season_callback())
+@click.argument("bots", nargs=-1)
+@click.option(
+    "--format", "format_", type=click.Choice(FORMATS), default="roundrobin", show_default=True
+)
+@click.option(
+    "--table-size",
+    type=click.IntRange(MIN_TABLE, MAX_TABLE),
+    default=2,
+    show_default=True,
+    help="Seats per game (Mau-Mau: 2 to 4).",
+)
+@click.option(
+    "--games-per-pairing",
+    type=click.IntRange(1),
+    default=None,
+    help="Games per pairing or table [default: the table size].",
+)
+@click.option(
+    "--rounds",
+    type=click.IntRange(1),
+    default=None,
+    help="Swiss rounds [default: ceil(log2(bots)) + 1].",
+)
+@click.option(
+    "--challenger", default=None, metavar="BOT", help="Gauntlet: the bot that plays every other."
+)
+@click.option(
+    "--best-of",
+    type=click.IntRange(1),
+    default=3,
+    show_default=True,
+    help="K.O.: games per match (odd).",
+)
+@click.option("--seed", type=int, default=None, help="Base seed [default: random, logged].")
+@click.option(
+    "--concurrency",
+    type=click.IntRange(1),
+    default=None,
+    help="Local games at once [default: number of cores].",
+)
+@click.option(
+    "--cluster",
+    default=None,
+    metavar="tcp://HOST:8786",
+    help="Play every game as a task on this Dask scheduler's workers.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Output folder [default: botarena-tournaments/<timestamp>].",
+)
+@click.option("--resume", is_flag=True, help="Continue the interrupted tournament in --out.")
+@click.option(
+    "--connect-timeout",
+    type=click.FloatRange(0.1),
+    default=CONNECT_TIMEOUT_S,
+    show_default=True,
+    help="Seconds a bot has to join its game.",
+)
+@click.option(
+    "--game-timeout",
+    type=click.FloatRange(1.0),
+    default=GAME_TIMEOUT_S,
+    show_default=True,
+    help="Seconds after which a game is aborted.",
+)
+@click.option(
+    "--move-timeout",
+    type=click.FloatRange(0.01),
+    default=MAUMAU_MOVE_TIMEOUT_S,
+    show_default=True,
+    help="Mau-Mau: seconds a seat has to answer its turn.",
+)
+def tournament(  # noqa: PLR0917
+    game: str,
+    bots: tuple[str, ...],
+    format_: str,
+    table_size: int,
+    games_per_pairing: int | None,
+    rounds: int | None,
+    challenger: str | None,
+    best_of: int,
+    seed: int | None,
+    concurrency: int | None,
+    cluster: str | None,
+    out_dir: Path | None,
+    resume: bool,
+    connect_timeout: float,
+    game_timeout: float,
+    move_timeout: float,
+) -> None:
+    """A tournament of BOTs in GAME: built-in names (random, greedy, search; Mau-Mau:
+    random, heuristic) or commands, NAME=BOT to name one. SC bots are started as
+    CMD --host H --port P --reservation R, Mau-Mau bots as CMD --host H --port P --name N
+    (or with {host} {port} {name} placeholders)."""
+    from botarena.league.executors import default_concurrency  # noqa: PLC0415
+    from botarena.league.jobs import JobLimits  # noqa: PLC0415
+    from botarena.league.tournament import TournamentConfig, main_sync  # noqa: PLC0415
+
+    if resume and out_dir is None:
+        raise click.UsageError("--resume needs --out DIR")
+    if not resume and len(bots) + (challenger is not None) < 2:
+        raise click.UsageError("a tournament needs at least two bots")
+    config = TournamentConfig(
+        game=game,
+        format=format_,
+        bots=list(bots),
+        table_size=table_size,
+        games_per_pairing=games_per_pairing,
+        rounds=rounds,
+        challenger=challenger,
+        best_of=best_of,
+        seed=seed,
+        concurrency=concurrency or default_concurrency(),
+        out_dir=out_dir,
+        resume=resume,
+        cluster=cluster,
+        limits=JobLimits(connect_timeout, game_timeout, move_timeout_s=move_timeout),
+    )
+    sys.exit(main_sync(config))

@@ -1,0 +1,146 @@
+"""One Software-Challenge game of a tournament job: an embedded server of its own, both bots
+started by the runner's driver (``CMD --host H --port P --reservation R``, its watchdog and
+its records), the replay gzipped."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from botarena.games import registry
+from botarena.league.jobs import GameJob, JobOutcome, base_record, dask_worker, ranks_from_points
+from botarena.runner.bots import BotSpec
+from botarena.runner.driver import DriverLimits, play_game
+from botarena.runner.hosts import EmbeddedHost
+from botarena.runner.launch import PerGameLauncher
+from botarena.runner.schedule import ScheduledGame
+from botarena.server import ScServer, ServerConfig
+
+FINISHED_PLAYER_GRACE_S = 2.0
+"""How long the server waits for a finished bot to leave (as ``botarena test``)."""
+
+
+def _bot(job: GameJob, seat: int) -> BotSpec:
+    entrant = job.seats[seat]
+    command = entrant.command
+    if entrant.builtin is not None:  # reproducible: a seed per game and seat
+        command = (*command, "--seed", str(job.bot_seed(seat)))
+    return BotSpec(entrant.label, command, entrant.builtin)
+
+
+def league_record(job: GameJob, driver_record: dict[str, Any], workdir: Path) -> dict[str, Any]:
+    """The driver's record in the tournament's terms (points per label, ranks, causes)."""
+    labels = [entrant.label for entrant in job.seats]
+    points = [int(slot["match_points"] or 0) for slot in driver_record["slots"]]
+    record = base_record(job)
+    prefix = str(workdir) + "/"
+    void = any(slot["match_points"] is None for slot in driver_record["slots"])
+    record.update(
+        {
+            "points": dict(zip(labels, points, strict=True)),
+            "ranks": ranks_from_points(points),
+            "winner": driver_record["winner"],
+            "void": void or sum(points) != 2,
+            "regular": driver_record["regular"],
+            "cause": str(driver_record["cause"]).replace(prefix, ""),
+            "moves": driver_record["moves"],
+            "duration_s": driver_record["duration_s"],
+            "slots": [
+                {
+                    "bot": slot["bot"],
+                    "cause": slot["cause"],
+                    "reason": slot["reason"],
+                    "scores": slot["scores"],
+                    "exit_code": slot["exit_code"],
+                    "log": slot["log"],
+                    **({"runner_note": slot["runner_note"]} if "runner_note" in slot else {}),
+                }
+                for slot in driver_record["slots"]
+            ],
+            "replay": None,
+        }
+    )
+    return record
+
+
+@dataclass(frozen=True, slots=True)
+class DriverJob:
+    """One game of ``botarena test --cluster``: the runner's scheduled game and bots."""
+
+    game_type: str
+    game: ScheduledGame
+    bots: tuple[BotSpec, BotSpec]
+    limits: DriverLimits
+
+
+async def driver_game(job: DriverJob, workdir: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """The runner's driver on an embedded server of its own; its record (paths relative to
+    ``workdir``) and the bytes of the bots' logs and the replay."""
+    server = ScServer(
+        ServerConfig(
+            port=0,
+            host="127.0.0.1",
+            password=None,
+            save_replay=True,
+            finished_player_grace_s=FINISHED_PLAYER_GRACE_S,
+        )
+    )
+    await server.start()
+    host = EmbeddedHost(server)
+    try:
+        record = await play_game(
+            host,
+            game_type=job.game_type,
+            game=job.game,
+            bots=job.bots,
+            run_dir=workdir,
+            limits=job.limits,
+            launcher=PerGameLauncher(host.host, host.port),
+        )
+    finally:
+        await host.close()
+        await server.stop()
+    record["cause"] = str(record["cause"]).replace(str(workdir) + "/", "")
+    files: dict[str, bytes] = {}
+    for slot in record["slots"]:
+        path = workdir / slot["log"]
+        files[slot["log"]] = path.read_bytes() if path.exists() else b""
+    if record.get("replay"):
+        files[record["replay"]] = (workdir / record["replay"]).read_bytes()
+    return record, files
+
+
+def play_driver_job(job: DriverJob) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """What a Dask worker runs for ``botarena test --cluster``."""
+
+    async def main() -> tuple[dict[str, Any], dict[str, bytes]]:
+        with tempfile.TemporaryDirectory(prefix="botarena-game-") as workdir:
+            return await driver_game(job, Path(workdir))
+
+    record, files = asyncio.run(main())
+    record["worker"] = dask_worker()
+    return record, files
+
+
+async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
+    limits = DriverLimits(
+        job.limits.connect_timeout_s, job.limits.game_timeout_s, job.limits.exit_grace_s
+    )
+    driver_job = DriverJob(
+        registry.resolve(job.game).game_type,
+        ScheduledGame(job.index, job.pairing, job.seed, (0, 1)),
+        (_bot(job, 0), _bot(job, 1)),
+        limits,
+    )
+    driver_record, driver_files = await driver_game(driver_job, workdir)
+    record = league_record(job, driver_record, workdir)
+    files = {slot["log"]: driver_files[slot["log"]] for slot in record["slots"]}
+    replay = driver_record.get("replay")
+    if replay:  # the driver writes it gzipped already (runner.driver.REPLAY_NAME)
+        name = f"{job.folder}/{Path(replay).name}"
+        files[name] = driver_files[replay]
+        record["replay"] = name
+    return JobOutcome(record, files)

@@ -1,0 +1,108 @@
+"""A tournament folder on disk: ``settings.json`` and ``games.jsonl``.
+
+``games.jsonl`` holds one JSON line per finished game, appended, flushed and fsynced the
+moment its files are written, so a kill -9 loses at most the game being written. Reading
+drops a cut-off last line (that game is played again) and any repeated index (the first
+line counts), and the file is rewritten without them before new lines are appended.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from botarena.runner.store import write_json_atomically
+
+SETTINGS_NAME = "settings.json"
+GAMES_NAME = "games.jsonl"
+SETTINGS_VERSION = 1
+
+
+class TournamentStoreError(ValueError):
+    """A folder that cannot be used for this tournament (the message says why)."""
+
+
+def read_games(path: Path) -> dict[int, dict[str, Any]]:
+    games: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return games
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+            index = int(record["index"])
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            continue  # a line cut off by a kill: that game is played again
+        games.setdefault(index, record)
+    return games
+
+
+def write_game_files(out_dir: Path, files: dict[str, bytes]) -> None:
+    """Write a game's files (relative paths) under ``out_dir``; nothing may land outside."""
+    root = out_dir.resolve()
+    for name, content in files.items():
+        path = (out_dir / name).resolve()
+        if root not in path.parents:
+            raise TournamentStoreError(f"a game file outside the folder: {name!r}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+
+
+class TournamentStore:
+    def __init__(self, out_dir: Path, settings: dict[str, Any]) -> None:
+        self.out_dir = out_dir
+        self.settings = settings
+        self.games: dict[int, dict[str, Any]] = {}
+
+    @classmethod
+    def create(cls, out_dir: Path, settings: dict[str, Any]) -> TournamentStore:
+        if (out_dir / SETTINGS_NAME).exists():
+            raise TournamentStoreError(
+                f"{out_dir} already holds a tournament; use --resume or another --out"
+            )
+        out_dir.mkdir(parents=True, exist_ok=True)
+        store = cls(out_dir, {"version": SETTINGS_VERSION, **settings})
+        write_json_atomically(out_dir / SETTINGS_NAME, store.settings)
+        return store
+
+    @classmethod
+    def resume(cls, out_dir: Path) -> TournamentStore:
+        path = out_dir / SETTINGS_NAME
+        try:
+            settings = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise TournamentStoreError(f"cannot resume: {path} does not exist") from None
+        except (OSError, json.JSONDecodeError) as error:
+            raise TournamentStoreError(f"cannot resume: {path} is unreadable: {error}") from None
+        if not isinstance(settings, dict) or settings.get("version") != SETTINGS_VERSION:
+            raise TournamentStoreError(f"cannot resume: {path} is not a botarena tournament")
+        store = cls(out_dir, settings)
+        store.games = read_games(out_dir / GAMES_NAME)
+        store._rewrite()
+        return store
+
+    def _rewrite(self) -> None:
+        temporary = self.out_dir / (GAMES_NAME + ".tmp")
+        with temporary.open("w", encoding="utf-8") as file:
+            for index in sorted(self.games):
+                file.write(json.dumps(self.games[index]) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, self.out_dir / GAMES_NAME)
+
+    def add(self, record: dict[str, Any], files: dict[str, bytes]) -> bool:
+        """Write the game's files, then its line; ``False`` if the game is already stored."""
+        index = int(record["index"])
+        if index in self.games:
+            return False
+        write_game_files(self.out_dir, files)
+        with (self.out_dir / GAMES_NAME).open("a", encoding="utf-8") as file:
+            file.write(json.dumps(record) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        self.games[index] = record
+        return True
+
+    def write_json(self, name: str, document: dict[str, Any]) -> None:
+        write_json_atomically(self.out_dir / name, document)
