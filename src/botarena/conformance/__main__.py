@@ -13,6 +13,7 @@ MODES: dict[str, tuple[str, str]] = {
     "maumau": ("maumau", "replay a recorded Mau-Mau scenario against our Mau-Mau server"),
     "hui": ("hui", "Hase und Igel 2018 rule cases (conformance.txt)"),
     "blokus": ("blokus", "Blokus 2021 rule positions (positions.jsonl)"),
+    "blokus2027": ("blokus2027", "Blokus 2027 positions and games (.jsonl or .jsonl.gz)"),
 }
 
 
