@@ -103,7 +103,7 @@ async def test_during_a_flood_joins_are_answered_promptly_and_moves_are_timed_ho
             clock.advance(FLOOD_MESSAGE_COST_S)
             set_test_mode(peer, enabled)
 
-        lobby.set_test_mode = counting_test_mode  # type: ignore[method-assign]
+        lobby.set_test_mode = counting_test_mode
         joins: list[int] = []
         join = lobby.join
 
@@ -111,7 +111,7 @@ async def test_during_a_flood_joins_are_answered_promptly_and_moves_are_timed_ho
             joins.append(handled)
             join(peer, game_type)
 
-        lobby.join = recording_join  # type: ignore[method-assign]
+        lobby.join = recording_join
 
         stop = asyncio.Event()
         flooders = [asyncio.create_task(flood(server.port, stop)) for _ in range(FLOODERS)]

@@ -76,6 +76,9 @@ class ServerConfig:
     max_connections: int = MAX_CONNECTIONS
     max_outbound_buffer: int = MAX_OUTBOUND_BUFFER
     max_unauthorized_requests: int = MAX_UNAUTHORIZED_REQUESTS
+    pace_ms: int = 0
+    """At least this many ms between two messages to one connection (``--pace-ms``), for
+    clients that read one message per read; 0: every message is written at once."""
 
     @property
     def bind_host(self) -> str:

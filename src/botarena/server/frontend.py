@@ -29,6 +29,7 @@ from botarena.protocol.xstream import ScStreamWriter
 from botarena.server import wire
 from botarena.server.attribute_tabs import AttributeTabEscaper
 from botarena.server.lobby import Lobby, SlotDescriptor
+from botarena.server.pacing import PacedWriter
 from botarena.server.plugin import Element, GameSetup
 from botarena.server.seed_move_end_tag import MoveEndTagRepair
 
@@ -86,6 +87,8 @@ class ScConnection(asyncio.Protocol):
         self._parser = ScStreamParser(limits)
         self._writer = ScStreamWriter()
         self._transport: asyncio.Transport | None = None
+        self._paced: PacedWriter | None = None
+        """Writes messages ``pace_ms`` apart (``--pace-ms``); ``None``: written at once."""
         self._closed = False
         self._reading_paused = False
         """Not reading because the client does not read its messages (flow control)."""
@@ -131,16 +134,29 @@ class ScConnection(asyncio.Protocol):
         if self._lost():
             return
         assert self._transport is not None
+        if self._paced is not None:
+            self._paced.write(self._writer.message_bytes(message))
+            return
         self._transport.write(self._writer.message_bytes(message))
         if self._transport.get_write_buffer_size() > self.config.max_outbound_buffer:
-            log.warning("connection %d does not read its messages; dropping it", self.peer_id)
-            self._closed = True
+            self._overflow()
+
+    def _overflow(self) -> None:
+        log.warning("connection %d does not read its messages; dropping it", self.peer_id)
+        self._closed = True
+        if self._transport is not None:
             self._transport.abort()
 
     def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
         if self._lost():
             return
         assert self._transport is not None
+        if self._paced is not None:
+            if close_element is not None:
+                self._paced.write(self._writer.message_bytes(close_element))
+            self._closed = True
+            self._paced.close_after_queue(self._writer.close() if end_document else b"")
+            return
         if close_element is not None:
             self._transport.write(self._writer.message_bytes(close_element))
         if end_document:
@@ -165,6 +181,14 @@ class ScConnection(asyncio.Protocol):
             self._transport.abort()
             return
         self._registry[self.peer_id] = self
+        if self.config.pace_ms > 0:
+            self._paced = PacedWriter(
+                self._transport,
+                self.lobby.clock,
+                self.config.pace_ms / 1000.0,
+                self._overflow,
+                self.config.max_outbound_buffer,
+            )
 
     def data_received(self, data: bytes) -> None:
         if self._closed:
@@ -245,6 +269,8 @@ class ScConnection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        if self._paced is not None:
+            self._paced.discard()
         self._registry.pop(self.peer_id, None)
         try:
             self.lobby.peer_lost(self)
