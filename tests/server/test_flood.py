@@ -54,11 +54,13 @@ class WorkClock:
         return timer
 
     def advance(self, seconds: float) -> None:
-        self.now += seconds
-        while self._timers and self._timers[0][0] <= self.now:
-            _, _, timer, callback = heapq.heappop(self._timers)
+        target = self.now + seconds
+        while self._timers and self._timers[0][0] <= target:
+            deadline, _, timer, callback = heapq.heappop(self._timers)
             if not timer.cancelled:
+                self.now = max(self.now, deadline)
                 callback()
+        self.now = target
 
 
 async def until(condition: Callable[[], bool], turns: int = 1_000_000) -> None:
