@@ -60,6 +60,14 @@ def cli() -> None:
     help="Players per Mau-Mau game.",
 )
 @click.option("--no-maumau", is_flag=True, help="Do not start the Mau-Mau server.")
+@click.option(
+    "--pace-ms",
+    type=click.IntRange(0, 10_000),
+    default=0,
+    show_default=True,
+    help="Leave at least this many ms between two SC messages to one connection "
+    "(for clients that read exactly one message per read, like the 2019 C++ client).",
+)
 def serve(
     host: str | None,
     port: int | None,
@@ -70,6 +78,7 @@ def serve(
     maumau_port: int,
     maumau_players: int,
     no_maumau: bool,
+    pace_ms: int,
 ) -> None:
     """Run the game servers until Ctrl-C.
 
@@ -88,6 +97,7 @@ def serve(
             no_timeout=no_timeout,
             replays=replays,
             paused=paused,
+            pace_ms=pace_ms or None,
         )
         maumau = (
             None

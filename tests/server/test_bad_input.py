@@ -22,6 +22,7 @@ from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MAX_ATTRIBUTE_VALUE_CHARS, MAX_DEPTH
 from botarena.server.app import ScServer
 from botarena.server.auth_throttle import AUTH_MAX_DELAY_S
+from tests.server.one_message_client import OneMessagePerRead
 from tests.server.scclient import (
     GAME,
     PASSWORD,
@@ -431,3 +432,40 @@ def test_a_failing_request_handler_costs_only_that_connection(monkeypatch):
             await assert_clean(server)
 
     scenario()
+
+
+@run
+async def test_a_one_message_per_read_client_completes_games_only_with_pacing():
+    # No move timeouts: nothing here depends on how long anything takes. The pacing delay
+    # only has to outlast one event-loop turn, in which the client (same loop) reads.
+    async with bad_input_server(no_timeout=True, pace_ms=1) as server:
+        red = await OneMessagePerRead.join(server.port, "red")
+        blue = await OneMessagePerRead.join(server.port, "blue")
+        await asyncio.wait_for(asyncio.gather(red.done, blue.done), 30)
+        for client in (red, blue):
+            client.close()
+    for client in (red, blue):
+        assert client.lost == [], client.name
+        assert client.result is not None
+        causes = [score.get("cause") for score in client.result.iter("score")]
+        assert causes == ["REGULAR", "REGULAR"]
+    assert red.moves_sent + blue.moves_sent > 5
+
+    async with bad_input_server(no_timeout=True) as server:
+        red = await OneMessagePerRead.join(server.port, "red")
+        blue = await OneMessagePerRead.join(server.port, "blue")
+        # welcomeMessage, memento and the move request come in one read: the request is lost
+        await until(lambda: MOVE_REQUEST in red.lost + blue.lost)
+        stuck = red.moves_sent + blue.moves_sent
+        for client in (red, blue):
+            client.close()
+    assert stuck == 0 and red.result is None and blue.result is None
+
+
+async def until(condition, turns: int = 100_000) -> None:
+    """Yield to the event loop (which polls the sockets each turn) until ``condition``."""
+    for _ in range(turns):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("condition not reached")

@@ -226,3 +226,29 @@ async def test_the_2021_profile_says_why_an_attempt_was_refused():
         assert reply == f"{AUTHENTICATION_FAILED}: {TOO_MANY_FAILURES} 1 s"
     finally:
         await server.stop()
+
+
+@run
+async def test_a_game_between_two_sweeps_counts_as_progress():
+    # A bot that plays short games over one connection is not idle, even when no sweep
+    # happened to see it seated.
+    async with running_server(sweep_interval_s=3600.0, finished_player_grace_s=0) as server:
+        clock = server.lobby.clock = FakeClock()
+        red = await Client.connect(server.port, "red")
+        clock.now += NO_PROGRESS_TIMEOUT_S - 1
+        await red.send(f'<join gameType="{GAME}"/>')
+        room_id = (await red.expect("joined")).get("roomId")
+        blue = await Client.connect(server.port, "blue")
+        await blue.send(f'<join gameType="{GAME}"/>')
+        await blue.expect("joined")
+        for data_class in ("welcomeMessage", "memento", MOVE_REQUEST):
+            await red.expect_room(data_class)
+        await blue.send(move_xml(room_id, 0, 1, "UP"))  # not blue's turn: the game ends
+        await red.expect_room("result")
+        await red.expect("left")
+        assert not server.lobby.rooms
+        later = clock.now + NO_PROGRESS_TIMEOUT_S / 2
+        assert sweep_idle(server.connections, server.lobby, later) == 0
+        assert sweep_idle(server.connections, server.lobby, clock.now + 61) == 1  # red, now idle
+        await red.close()
+        await blue.close()

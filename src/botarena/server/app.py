@@ -159,11 +159,10 @@ class ScServer:
     # ----------------------------------------------------------------- housekeeping
 
     async def _sweep(self) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(self.config.sweep_interval_s)
             try:
-                sweep_idle(self.connections, self.lobby, loop.time())
+                sweep_idle(self.connections, self.lobby, self.lobby.clock.time())
             except Exception:
                 log.exception("idle sweep failed")
 

@@ -30,6 +30,9 @@ SWEEP_INTERVAL_S = 1.0
 """How often idle, dribbling and lingering connections are looked for."""
 MAX_CONNECTIONS = 2000
 """Connections beyond this are refused at once (closed without a byte)."""
+MAX_UNAUTHORIZED_REQUESTS = 100
+"""Administrator requests a connection that is not one may send (they are ignored, as by
+the official server); one more closes it: it floods with requests it may not make."""
 MAX_OUTBOUND_BUFFER = 8 * 1024 * 1024
 """A client that reads so slowly that this much output piles up is disconnected."""
 
@@ -72,6 +75,10 @@ class ServerConfig:
     sweep_interval_s: float = SWEEP_INTERVAL_S
     max_connections: int = MAX_CONNECTIONS
     max_outbound_buffer: int = MAX_OUTBOUND_BUFFER
+    max_unauthorized_requests: int = MAX_UNAUTHORIZED_REQUESTS
+    pace_ms: int = 0
+    """At least this many ms between two messages to one connection (``--pace-ms``), for
+    clients that read one message per read; 0: every message is written at once."""
 
     @property
     def bind_host(self) -> str:

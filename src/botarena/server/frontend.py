@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
@@ -26,14 +27,34 @@ from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_plugin import Element, GameSetup
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded, StreamLimits
 from botarena.protocol.xstream import ScStreamWriter
+from botarena.server import wire
 from botarena.server.attribute_tabs import AttributeTabEscaper
 from botarena.server.lobby import Lobby, SlotDescriptor
+from botarena.server.pacing import PacedWriter
 from botarena.server.seed_move_end_tag import MoveEndTagRepair
 
 if TYPE_CHECKING:
     from botarena.server.config import ServerConfig
 
 log = logging.getLogger(__name__)
+
+MESSAGES_PER_TURN = 16
+"""Messages of one connection handled per event-loop turn; the rest wait for the next turn
+(with the connection not read from meanwhile), so a flooding client cannot hold up others."""
+PARSE_SLICE_BYTES = 4096
+"""Bytes of one connection parsed at a time (a read can hold 256 KiB of small requests)."""
+ADMIN_REQUESTS = (
+    msg.Prepare,
+    msg.Observe,
+    msg.Pause,
+    msg.Step,
+    msg.Cancel,
+    msg.FreeReservation,
+    msg.Timeout,
+    msg.TestMode,
+    msg.ScoreForPlayer,
+)
+"""Requests only an administrator may make (counted against ``max_unauthorized_requests``)."""
 
 JOIN_ROOM_TAG = "joinRoom"
 """2021 ``<joinRoom roomId/>``: take a free unreserved slot of a prepared room."""
@@ -66,11 +87,23 @@ class ScConnection(asyncio.Protocol):
         self._parser = ScStreamParser(limits)
         self._writer = ScStreamWriter()
         self._transport: asyncio.Transport | None = None
+        self._paced: PacedWriter | None = None
+        """Writes messages ``pace_ms`` apart (``--pace-ms``); ``None``: written at once."""
         self._closed = False
         self._reading_paused = False
-        loop = asyncio.get_running_loop()
+        """Not reading because the client does not read its messages (flow control)."""
+        self._backlog_paused = False
+        """Not reading because messages already read wait to be handled."""
+        self._unparsed: deque[tuple[bytes, float]] = deque()
+        """Bytes read but not parsed yet, with the time they were read."""
+        self._backlog: deque[tuple[MessageReceived | StreamEnded | ProtocolError, float]] = deque()
+        """Parsed messages not handled yet, with the time their bytes were read (a move is
+        timed from then: the time the server spends on others is not charged to it)."""
+        self._work_scheduled = False
+        self.unauthorized_requests = 0
+        """Requests only an administrator may make that this (non-admin) connection sent."""
         self._time: Callable[[], float] = lobby.clock.time
-        self.connected_at = loop.time()
+        self.connected_at = self._time()
         self.messages_received = 0
         self.last_progress_at = self.connected_at
         """When the connection last was in a game or an administrator (see the idle sweep)."""
@@ -101,16 +134,29 @@ class ScConnection(asyncio.Protocol):
         if self._lost():
             return
         assert self._transport is not None
+        if self._paced is not None:
+            self._paced.write(self._writer.message_bytes(message))
+            return
         self._transport.write(self._writer.message_bytes(message))
         if self._transport.get_write_buffer_size() > self.config.max_outbound_buffer:
-            log.warning("connection %d does not read its messages; dropping it", self.peer_id)
-            self._closed = True
+            self._overflow()
+
+    def _overflow(self) -> None:
+        log.warning("connection %d does not read its messages; dropping it", self.peer_id)
+        self._closed = True
+        if self._transport is not None:
             self._transport.abort()
 
     def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
         if self._lost():
             return
         assert self._transport is not None
+        if self._paced is not None:
+            if close_element is not None:
+                self._paced.write(self._writer.message_bytes(close_element))
+            self._closed = True
+            self._paced.close_after_queue(self._writer.close() if end_document else b"")
+            return
         if close_element is not None:
             self._transport.write(self._writer.message_bytes(close_element))
         if end_document:
@@ -135,6 +181,14 @@ class ScConnection(asyncio.Protocol):
             self._transport.abort()
             return
         self._registry[self.peer_id] = self
+        if self.config.pace_ms > 0:
+            self._paced = PacedWriter(
+                self._transport,
+                self.lobby.clock,
+                self.config.pace_ms / 1000.0,
+                self._overflow,
+                self.config.max_outbound_buffer,
+            )
 
     def data_received(self, data: bytes) -> None:
         if self._closed:
@@ -143,21 +197,66 @@ class ScConnection(asyncio.Protocol):
         profile = self.lobby.profile_for(self)
         data = self._move_end_tag.feed(data, profile.accept_seed_move_end_tag)
         data = self._attribute_tabs.feed(data, profile.keep_raw_tabs_in_attributes)
-        try:
-            events = self._parser.feed(data)
-        except ProtocolError as error:
-            for event in getattr(error, "events", ()):
-                if self._closed:
-                    return
+        self._unparsed.append((data, received_at))
+        self._work()
+
+    def _work(self) -> None:
+        """Handle at most ``MESSAGES_PER_TURN`` messages (parsing at most ``PARSE_SLICE_BYTES``
+        at a time), then let the event loop serve the other connections. While a backlog is
+        left, this connection is not read from: what one client sends cannot hold up the
+        others, and its backlog never grows beyond one read."""
+        self._work_scheduled = False
+        budget = MESSAGES_PER_TURN
+        while budget > 0 and not self._closed:
+            if self._backlog:
+                event, received_at = self._backlog.popleft()
+                if isinstance(event, ProtocolError):
+                    log.info("connection %d: protocol error: %s", self.peer_id, event)
+                    self._drop()
+                    break
                 self._handle(event, received_at)
-            log.info("connection %d: protocol error: %s", self.peer_id, error)
-            self._drop()
+                budget -= 1
+            elif self._unparsed:
+                self._parse_slice()
+            else:
+                break
+        if self._closed:
+            self._backlog.clear()
+            self._unparsed.clear()
             return
-        for event in events:
-            if self._closed:
-                return
-            self._handle(event, received_at)
-        self._track_partial(data, bool(events), received_at)
+        busy = bool(self._backlog or self._unparsed)
+        if busy and not self._work_scheduled:
+            self._work_scheduled = True
+            asyncio.get_running_loop().call_soon(self._work)
+        self._set_backlog_pause(busy)
+
+    def _parse_slice(self) -> None:
+        data, received_at = self._unparsed[0]
+        piece = data[:PARSE_SLICE_BYTES]
+        if len(piece) < len(data):
+            self._unparsed[0] = (data[PARSE_SLICE_BYTES:], received_at)
+        else:
+            self._unparsed.popleft()
+        try:
+            events = self._parser.feed(piece)
+        except ProtocolError as error:
+            self._unparsed.clear()
+            completed = cast(tuple[MessageReceived | StreamEnded, ...], error.events)
+            self._backlog.extend((event, received_at) for event in completed)
+            self._backlog.append((error, received_at))
+            return
+        self._backlog.extend((event, received_at) for event in events)
+        self._track_partial(piece, bool(events), received_at)
+
+    def _set_backlog_pause(self, paused: bool) -> None:
+        transport = self._transport
+        if transport is None or paused == self._backlog_paused:
+            return
+        self._backlog_paused = paused
+        if paused and not self._reading_paused:
+            transport.pause_reading()
+        elif not paused and not self._reading_paused:
+            transport.resume_reading()
 
     def eof_received(self) -> bool | None:
         self._drop()
@@ -170,6 +269,8 @@ class ScConnection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        if self._paced is not None:
+            self._paced.discard()
         self._registry.pop(self.peer_id, None)
         try:
             self.lobby.peer_lost(self)
@@ -179,12 +280,14 @@ class ScConnection(asyncio.Protocol):
     def pause_writing(self) -> None:
         if self._transport is not None and not self._reading_paused:
             self._reading_paused = True
-            self._transport.pause_reading()
+            if not self._backlog_paused:
+                self._transport.pause_reading()
 
     def resume_writing(self) -> None:
         if self._transport is not None and self._reading_paused and not self._closed:
             self._reading_paused = False
-            self._transport.resume_reading()
+            if not self._backlog_paused:
+                self._transport.resume_reading()
 
     # ----------------------------------------------------------------- requests
 
@@ -224,6 +327,16 @@ class ScConnection(asyncio.Protocol):
             log.info("connection %d: %s", self.peer_id, error)
             self._drop()
             return
+        if not self.is_admin and isinstance(request, ADMIN_REQUESTS):
+            self.unauthorized_requests += 1
+            if self.unauthorized_requests > self.config.max_unauthorized_requests:
+                log.info(
+                    "connection %d: more than %d requests it may not make; closing it",
+                    self.peer_id,
+                    self.config.max_unauthorized_requests,
+                )
+                self.close(wire.close_element(self.lobby.profile_for(self)))
+                return
         self.current_request = event.element
         try:
             self.dispatch(request, received_at)

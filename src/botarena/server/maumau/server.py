@@ -202,6 +202,8 @@ class MauMauServer:
                 del self._open_seats[index]
                 del self._open_names[index]
                 log.info("connection %d left before its game started; seat freed", conn.conn_id)
+                detail = "left before its game started; seat freed (no walkover)"
+                self._record_fix(FixApplied("ghost_seat_freed", detail, None, conn.conn_id))
                 conn.close()
                 self._connections.discard(conn)
                 return

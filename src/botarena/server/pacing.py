@@ -1,0 +1,98 @@
+"""``botarena serve --pace-ms N``: at least N ms between two messages to one connection.
+
+Some real clients read exactly one message per read: the 2019 C++ client reads up to
+``</room>`` into a fresh buffer each time and drops whatever else arrived in the same read.
+Against a bot that answers in a millisecond it then loses a memento or a move request. With
+pacing, each message to a connection is written at least ``pace_s`` after the previous one,
+so such a client finds one message per read. Messages to other connections are not delayed.
+The frontend only creates a :class:`PacedWriter` when pacing is on: without it, the write
+path reads no clock at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Callable
+
+from botarena.server.peer import Clock, TimerHandle
+
+
+class PacedWriter:
+    """Writes messages to one transport, ``pace_s`` apart, in order; then maybe closes it."""
+
+    def __init__(
+        self,
+        transport: asyncio.Transport,
+        clock: Clock,
+        pace_s: float,
+        on_overflow: Callable[[], None],
+        max_buffered: int,
+    ) -> None:
+        self._transport = transport
+        self._clock = clock
+        self._pace_s = pace_s
+        self._on_overflow = on_overflow
+        self._max_buffered = max_buffered
+        self._queue: deque[bytes] = deque()
+        self._queued_bytes = 0
+        self._close_after: bytes | None = None
+        """Set once the connection is to be closed after the queue: the bytes that end the
+        stream (possibly empty)."""
+        self._next_write_at = float("-inf")
+        self._timer: TimerHandle | None = None
+
+    @property
+    def idle(self) -> bool:
+        return not self._queue and self._close_after is None
+
+    def write(self, message: bytes) -> None:
+        """Queue one complete message; it goes out at once if the pace allows."""
+        self._queue.append(message)
+        self._queued_bytes += len(message)
+        if self._queued_bytes + self._transport.get_write_buffer_size() > self._max_buffered:
+            self._queue.clear()
+            self._on_overflow()
+            return
+        self._flush()
+
+    def close_after_queue(self, ending: bytes) -> None:
+        """Write ``ending`` right after the last queued message, then close the transport."""
+        self._close_after = ending
+        self._flush()
+
+    def discard(self) -> None:
+        """The connection is gone: forget the queue and the timer."""
+        self._queue.clear()
+        self._close_after = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _flush(self) -> None:
+        if self._timer is not None:
+            return
+        transport = self._transport
+        if transport.is_closing():
+            self.discard()
+            return
+        if self._queue:
+            now = self._clock.time()
+            if now < self._next_write_at:
+                self._timer = self._clock.call_later(self._next_write_at - now, self._on_timer)
+                return
+            message = self._queue.popleft()
+            self._queued_bytes -= len(message)
+            transport.write(message)
+            self._next_write_at = now + self._pace_s
+        if self._queue:
+            self._timer = self._clock.call_later(self._pace_s, self._on_timer)
+        elif self._close_after is not None:
+            ending, self._close_after = self._close_after, None
+            if ending:
+                transport.write(ending)
+            transport.close()
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        self._flush()
