@@ -10,6 +10,11 @@ with ``TCP_NODELAY`` set.
 Flow control: when a client stops reading and the transport's buffer passes its high-water
 mark, the connection stops reading from that client too (it cannot flood us with requests
 whose answers it does not take); past ``max_outbound_buffer`` bytes the client is dropped.
+
+Fairness: a connection's messages are handled at most ``MESSAGES_PER_TURN`` per event-loop
+turn; the rest wait (with reading paused) for the next turn, so a flooding client delays the
+others by a few dozen messages, not by its whole read. Each message keeps the time its bytes
+were read, which is what a move is timed from.
 """
 
 from __future__ import annotations
