@@ -59,6 +59,13 @@ def cli() -> None:
     help="Players per Mau-Mau game.",
 )
 @click.option("--no-maumau", is_flag=True, help="Do not start the Mau-Mau server.")
+@click.option(
+    "--default-game",
+    default=None,
+    metavar="GAME",
+    help="Game type a <join/> without gameType joins (socha clients) [default: the newest "
+    "season offered].",
+)
 def serve(
     host: str | None,
     port: int | None,
@@ -69,11 +76,14 @@ def serve(
     maumau_port: int,
     maumau_players: int,
     no_maumau: bool,
+    default_game: str | None,
 ) -> None:
     """Run the game servers until Ctrl-C.
 
     The Software-Challenge XML server (swc_2019_piranhas, swc_2018_hase_und_igel,
-    swc_2021_blokus) listens on 127.0.0.1:13050 and the Mau-Mau server on 127.0.0.1:1338.
+    swc_2021_blokus, swc_2026_piranhas, swc_2027_blokus) listens on 127.0.0.1:13050 and the
+    Mau-Mau server on 127.0.0.1:1338. A socha client started without a reservation sends
+    <join/> and plays the default game.
     """
     from botarena.server.config import config_from_options
     from botarena.server.maumau import ServerOptions
@@ -87,6 +97,7 @@ def serve(
             no_timeout=no_timeout,
             replays=replays,
             paused=paused,
+            default_game=default_game,
         )
         maumau = (
             None

@@ -25,6 +25,7 @@ from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded, StreamLimits
 from botarena.protocol.xstream import ScStreamWriter
+from botarena.server import wire
 from botarena.server.attribute_tabs import AttributeTabEscaper
 from botarena.server.lobby import Lobby, SlotDescriptor
 from botarena.server.plugin import Element, GameSetup
@@ -93,6 +94,8 @@ class ScConnection(asyncio.Protocol):
     def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
         if self._closed or self._transport is None:
             return
+        for message in self.lobby.farewell(self):  # 2026+: <left/> before every close
+            self.send(message)
         if close_element is not None:
             self._transport.write(self._writer.message_bytes(close_element))
         if end_document:
@@ -138,14 +141,34 @@ class ScConnection(asyncio.Protocol):
             self._handle(event, received_at)
         self._track_partial(data, bool(events), received_at)
 
+    def close_by_server(self) -> None:
+        """The server ends this connection on its own (idle, shutdown, a failed request).
+        2026+ connections get ``<left/>`` for their rooms and the close element first, never a
+        bare close; older profiles just end the document."""
+        profile = self.lobby.profile_for(self)
+        if profile.left_before_close:
+            self.close(wire.close_element(profile))
+        else:
+            self.close()
+
     def eof_received(self) -> bool | None:
-        self._drop()
+        self._drop(client_gone=True)
         return False
 
-    def _drop(self) -> None:
-        """Close because of the client's end of stream or unreadable input (profile decides
-        whether ``</protocol>`` is written first)."""
-        self.close(end_document=self.lobby.profile_for(self).end_document_on_drop)
+    def _drop(self, *, client_gone: bool = False) -> None:
+        """Close because of the client's end of stream (``client_gone``: nothing is written
+        on a 2026+ connection) or unreadable input (profile decides whether ``</protocol>`` is
+        written first; 2026+ sends ``left`` and the close element)."""
+        profile = self.lobby.profile_for(self)
+        if profile.left_before_close:
+            if client_gone:
+                self._closed = True
+                if self._transport is not None:
+                    self._transport.close()
+                return
+            self.close_by_server()
+            return
+        self.close(end_document=profile.end_document_on_drop)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
@@ -178,7 +201,7 @@ class ScConnection(asyncio.Protocol):
 
     def _handle(self, event: MessageReceived | StreamEnded, received_at: float) -> None:
         if isinstance(event, StreamEnded):
-            self._drop()
+            self._drop(client_gone=True)
             return
         self.messages_received += 1
         if event.element.tag == JOIN_ROOM_TAG:  # 2021; not in the request decoder yet
@@ -200,7 +223,7 @@ class ScConnection(asyncio.Protocol):
             self.dispatch(request, received_at)
         except Exception:  # a bug must cost this connection at most, never the server
             log.exception("connection %d: request %s failed", self.peer_id, type(request).__name__)
-            self.close()
+            self.close_by_server()
         finally:
             self.current_request = None
 
@@ -297,6 +320,6 @@ def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -
             connection.grace_deadline = None
         if reason is not None:
             log.info("connection %d closed: %s", connection.peer_id, reason)
-            connection.close()
+            connection.close_by_server()
             closed += 1
     return closed

@@ -38,6 +38,7 @@ from botarena.games.blokus.shapes import ALL_SHAPES
 from botarena.games.blokus.state import BlokusState
 from botarena.protocol.xstream import escape_attribute
 from botarena.server.plugin import (
+    PROFILE_2021,
     Element,
     GameSetup,
     MalformedMoveError,
@@ -48,24 +49,6 @@ from botarena.server.plugin import (
 if TYPE_CHECKING:
     from botarena.server.results import SlotEnd
 
-PROFILE_2021 = ProtocolProfile(
-    year=2021,
-    close_element="sc.protocol.CloseConnection",
-    move_request_class="sc.framework.plugins.protocol.MoveRequest",
-    error_request_field="originalMessage",
-    joined_on_prepared_immediately=True,
-    cancel_sends_result=True,
-    observers_see_paused_states=True,
-    paused_events=True,
-    violator_gets_result=True,
-    join_display_name="",
-    end_document_on_drop=False,
-    error_packets=True,
-    joined_game_room_player_count=True,
-    slot_reserved_attribute=True,
-    empty_compliant_reason=True,
-)
-"""21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
 
 WINNER_FRAGMENT = ScoreFragment("Gewinner", ScoreAggregation.SUM)
 POINTS_FRAGMENT = BlokusGame.score_fragments[0]
