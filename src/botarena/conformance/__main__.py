@@ -17,6 +17,7 @@ MODES: dict[str, tuple[str, str]] = {
         "piranhas2026",
         "Piranhas 2026 positions/games from socha 4.3.9 (.jsonl[.gz])",
     ),
+    "blokus2027": ("blokus2027", "Blokus 2027 positions and games (.jsonl or .jsonl.gz)"),
 }
 
 
