@@ -63,6 +63,7 @@ from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
+from botarena.server.lobby import SlotDescriptor
 from botarena.server.plugin import GameSetup
 from botarena.server.registry import load_plugin
 
@@ -75,6 +76,7 @@ __all__ = [
     "ClientAction",
     "ReplayPlan",
     "ReplayResult",
+    "ScriptedRoom",
     "capture_config",
     "main",
     "plan_replay",
@@ -203,7 +205,9 @@ class IdTranslator:
             if isinstance(recorded, str) or _kind(recorded) != _kind(ours):
                 continue
             for official_id, our_id in zip(_ids_of(recorded), _ids_of(ours), strict=False):
-                if _UUID.fullmatch(official_id) is not None:
+                # Random UUIDs of the official server, or the fixed room ids of a scripted
+                # one (``room-normal-1``): both are replaced in what the clients send.
+                if _UUID.fullmatch(official_id) is not None or _SCRIPTED_ID.fullmatch(official_id):
                     self.mapping.setdefault(official_id.encode(), our_id.encode())
             self._cursor[conn] = index + 1
             return
@@ -228,6 +232,8 @@ class IdTranslator:
 PAIRING_WINDOW = 4
 """How many recorded messages ahead to look for the counterpart of one of ours."""
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_SCRIPTED_ID = re.compile(r"room-[\w-]+")
+"""Room ids of the scripted servers of the 2026/2027 socha captures."""
 _ID_PREFIX = re.compile(rb"[0-9a-fA-F-]{1,35}\Z")
 _ID_ATTRIBUTES = ("roomId", "reservationCode", "reservation")
 
@@ -424,6 +430,17 @@ def capture_config(time_scale: float = 1.0, paused: bool = False) -> ServerConfi
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ScriptedRoom:
+    """A room the capture's scripted server had prepared before its clients connected
+    (the 2026/2027 socha captures: reservations ``RES-ONE``/``RES-TWO`` for ``alpha``/``beta``)."""
+
+    game_type: str
+    codes: tuple[str, ...]
+    names: tuple[str, ...]
+    can_timeout: bool = True
+
+
 async def replay_transcript(
     transcript: Transcript,
     *,
@@ -432,8 +449,11 @@ async def replay_transcript(
     patience_s: float = DEFAULT_PATIENCE_S,
     game_types: Sequence[str] = CAPTURE_GAME_TYPES,
     paused: bool = False,
+    prepared: Sequence[ScriptedRoom] = (),
 ) -> ReplayResult:
-    """Replay ``transcript`` against our in-process server (or ``server``) and compare."""
+    """Replay ``transcript`` against our in-process server (or ``server``) and compare.
+
+    ``prepared``: rooms to prepare before the first client connects (in-process only)."""
     if time_scale <= 0:
         raise ValueError("time_scale must be positive")
     plan = plan_replay(transcript)
@@ -454,6 +474,14 @@ async def replay_transcript(
         plugins = [load_plugin(game_type) for game_type in game_types]
         our_server = ScServer(capture_config(time_scale, paused), plugins, setup_provider=setup_for)
         await our_server.start()
+        for room in prepared:
+            slots = [
+                SlotDescriptor(name, can_timeout=room.can_timeout, reserved=True)
+                for name in room.names
+            ]
+            our_server.lobby.prepare_room(
+                room.game_type, slots, setup_for(room.game_type), fixed_codes=room.codes
+            )
         try:
             ours = await _drive(plan, "127.0.0.1", our_server.port, schedule, patience_s)
         finally:

@@ -340,8 +340,14 @@ class Lobby:
         game_type: str | None,
         slots: Sequence[SlotDescriptor],
         setup: GameSetup | None = None,
+        fixed_codes: Sequence[str] = (),
     ) -> PreparedRoom:
-        """In-process ``prepare``: a room with two reserved slots; ``setup`` fixes the game."""
+        """In-process ``prepare``: a room with two reserved slots; ``setup`` fixes the game.
+
+        ``fixed_codes``: reservation codes to use instead of random ones, in slot order
+        (replaying a capture whose clients redeem fixed codes); a code in use is refused."""
+        if any(code in self.reservations for code in fixed_codes):
+            raise LobbyError("prepare: a given reservation code is already in use")
         plugin = self._plugin(game_type)
         if plugin is None:
             raise LobbyError(f"unknown game type {game_type!r}")
@@ -363,7 +369,9 @@ class Lobby:
             reserved = True
             if plugin.profile.slot_reserved_attribute:
                 reserved = descriptor.reserved is True
-            code = str(uuid.uuid4()) if reserved else None
+            code = None
+            if reserved:
+                code = fixed_codes[index] if index < len(fixed_codes) else str(uuid.uuid4())
             room.slots.append(
                 Slot(
                     index=index,

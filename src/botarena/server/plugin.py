@@ -109,7 +109,7 @@ class ProtocolProfile:
     left_reason: str = "Der Spieler hat das Spiel verlassen"
     """Reason of a player that left. Placeholders: ``{name}`` (the violator's display name,
     its team when blank), ``{soft}``/``{hard}`` (timeouts in seconds), ``{reason}`` (the
-    rules' text) and ``{move}`` (the move's official text)."""
+    rules' text) and ``{move}`` (see ``violating_move_text``)."""
     soft_timeout_reason: str = (
         "Der Spieler hat innerhalb von {soft} Sekunden nach Aufforderung keinen Zug gesendet"
     )
@@ -117,6 +117,9 @@ class ProtocolProfile:
         "Der Spieler hat innerhalb von {hard} Sekunden nach Aufforderung keinen Zug gesendet"
     )
     rule_violation_reason: str = "{reason}"
+    violating_move_text: str = ""
+    """What ``{move}`` of ``rule_violation_reason`` becomes when the move is known; ``{text}``
+    is the move's official text (2026+: `` bei '{text}'``)."""
     misplaced_move_reason: str | None = None
     """2026+: a move out of turn or not requested is a process violation with this reason
     (the error's text as ``{reason}``); ``None``: the mover is scored ``LEFT`` (2018-2021)."""
@@ -168,7 +171,8 @@ PROFILE_2026 = replace(
     hard_timeout_reason=(
         "{name} hat innerhalb von {soft} Sekunden nach Aufforderung keinen Zug gesendet."
     ),
-    rule_violation_reason="Regelverletzung von {name}: {reason} bei '{move}'",
+    rule_violation_reason="Regelverletzung von {name}: {reason}{move}",
+    violating_move_text=" bei '{text}'",
     misplaced_move_reason="Missachtung des Spielablaufs von {name}: {reason}",
 )
 """The framework of backend 26.x and 27.x (Piranhas 2026, Blokus 2027; spec §9 2026 column,

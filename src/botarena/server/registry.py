@@ -18,6 +18,8 @@ PLUGINS: dict[str, str] = {
     "swc_2019_piranhas": "botarena.games.piranhas.plugin:PLUGIN",
     "swc_2018_hase_und_igel": "botarena.games.hase_und_igel.plugin:PLUGIN",
     "swc_2021_blokus": "botarena.games.blokus.plugin:PLUGIN",
+    "swc_2026_piranhas": "botarena.games.piranhas_2026.plugin:PLUGIN",
+    "swc_2027_blokus": "botarena.games.blokus_2027.plugin:PLUGIN",
 }
 
 

@@ -435,14 +435,16 @@ class Room:
         return SlotEnd(ScoreCause.LEFT, self._reason(self.plugin.profile.left_reason, slot))
 
     def _move_text(self, move: object) -> str:
-        """The official text of ``move`` (``null`` when there is none or no way to print it)."""
+        """The profile's ``violating_move_text`` for ``move`` (empty when there is no move or
+        the match cannot print it)."""
         describe = getattr(self.match, "move_text", None)
-        if move is None or describe is None:
-            return "null"
+        template = self.plugin.profile.violating_move_text
+        if move is None or describe is None or not template:
+            return ""
         try:
-            return str(describe(move))
+            return template.format(text=describe(move))
         except (TypeError, ValueError):
-            return "null"
+            return ""
 
     def _finish_request(self, pending: PendingRequest) -> None:
         if pending.hard_timer is not None:
