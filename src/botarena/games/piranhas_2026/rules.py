@@ -98,74 +98,105 @@ def _build_generation_table() -> tuple[tuple[int, Move, int] | None, ...]:
 _GEN = _build_generation_table()
 
 
+_ALWAYS = 1 << (2 * SQUARES)
+"""A bit set in every blocker word: table entries for targets off the board check it."""
+
+
+def _axis_entry(s: int, d: int, n: int) -> tuple[int, Move | None]:
+    jump = JUMPS[(s * 8 + d) * JUMP_STRIDE + n]
+    if jump is None:
+        return (_ALWAYS, None)
+    target_bit, path = jump
+    return (path | (target_bit << _SHIFT), _MOVES[s * 8 + d])
+
+
+_SquareTable = tuple[
+    int,
+    tuple[tuple[int, Move | None, int, Move | None], ...],
+    int,
+    tuple[tuple[int, Move | None, int, Move | None], ...],
+    int,
+    tuple[tuple[int, Move | None, int, Move | None], ...],
+    int,
+    tuple[tuple[int, Move | None, int, Move | None], ...],
+]
+
+
+def _build_square_tables() -> tuple[_SquareTable, ...]:
+    """Per square: for each axis (column, rising diagonal, row, falling diagonal) its line
+    mask and, per fish count ``n`` on that line, ``(check, move)`` for the direction and for
+    its opposite (``d`` and ``d + 4``): ``check`` as in ``_GEN``, or ``_ALWAYS`` off board."""
+    tables = []
+    for s in range(SQUARES):
+        row: list[object] = []
+        for axis in range(4):
+            row.append(LINES[s][axis])
+            row.append(
+                tuple(
+                    _axis_entry(s, axis, n) + _axis_entry(s, axis + 4, n)
+                    for n in range(JUMP_STRIDE)
+                )
+            )
+        tables.append(tuple(row))
+    return tuple(tables)  # type: ignore[arg-type]
+
+
+_SQUARE_TABLES = _build_square_tables()
+
+
 def moves_of(own: int, opp: int, squids: int) -> list[Move]:
     """The legal moves of the side with fish ``own`` (bitboards), without any caching.
 
-    Square order (x, then y), per square the official direction order. One ``&`` per
-    (fish, direction) against a blocker word decides legality (see ``_GEN``).
+    Square order (x, then y), per square the official direction order. Per fish: four line
+    popcounts give the distances, one table row per axis gives both directions' check masks,
+    and one ``&`` against a blocker word decides each direction (see ``_GEN``).
     """
     fish = own | opp
-    blockers = opp | ((own | squids) << _SHIFT)
-    gen = _GEN
-    lines = LINES
+    blockers = opp | ((own | squids) << _SHIFT) | _ALWAYS
+    tables = _SQUARE_TABLES
     result: list[Move] = []
     append = result.append
     rest = own
     while rest:
         low = rest & -rest
         rest ^= low
-        s = low.bit_length() - 1
-        column, rising, row, falling = lines[s]
-        base = s * 88
-        n = (column & fish).bit_count()
-        e = gen[base + n]  # UP
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        n2 = (rising & fish).bit_count()
-        e = gen[base + 11 + n2]  # UP_RIGHT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        n3 = (row & fish).bit_count()
-        e = gen[base + 22 + n3]  # RIGHT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        n4 = (falling & fish).bit_count()
-        e = gen[base + 33 + n4]  # DOWN_RIGHT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        e = gen[base + 44 + n]  # DOWN
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        e = gen[base + 55 + n2]  # DOWN_LEFT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        e = gen[base + 66 + n3]  # LEFT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        e = gen[base + 77 + n4]  # UP_LEFT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
+        l0, t0, l1, t1, l2, t2, l3, t3 = tables[low.bit_length() - 1]
+        a = t0[(l0 & fish).bit_count()]
+        b = t1[(l1 & fish).bit_count()]
+        c = t2[(l2 & fish).bit_count()]
+        d = t3[(l3 & fish).bit_count()]
+        if not a[0] & blockers:
+            append(a[1])  # type: ignore[arg-type]  # UP
+        if not b[0] & blockers:
+            append(b[1])  # type: ignore[arg-type]  # UP_RIGHT
+        if not c[0] & blockers:
+            append(c[1])  # type: ignore[arg-type]  # RIGHT
+        if not d[0] & blockers:
+            append(d[1])  # type: ignore[arg-type]  # DOWN_RIGHT
+        if not a[2] & blockers:
+            append(a[3])  # type: ignore[arg-type]  # DOWN
+        if not b[2] & blockers:
+            append(b[3])  # type: ignore[arg-type]  # DOWN_LEFT
+        if not c[2] & blockers:
+            append(c[3])  # type: ignore[arg-type]  # LEFT
+        if not d[2] & blockers:
+            append(d[3])  # type: ignore[arg-type]  # UP_LEFT
     return result
 
 
 def has_move(own: int, opp: int, squids: int) -> bool:
     """Whether the side with fish ``own`` has any legal move (stops at the first)."""
     fish = own | opp
-    blockers = opp | ((own | squids) << _SHIFT)
-    gen = _GEN
+    blockers = opp | ((own | squids) << _SHIFT) | _ALWAYS
+    tables = _SQUARE_TABLES
     rest = own
     while rest:
         low = rest & -rest
         rest ^= low
-        s = low.bit_length() - 1
-        base = s * 88
-        for axis, mask in enumerate(LINES[s]):
-            n = (mask & fish).bit_count()
-            e = gen[base + 11 * axis + n]
-            if e is not None and not e[0] & blockers:
-                return True
-            e = gen[base + 11 * (axis + 4) + n]
-            if e is not None and not e[0] & blockers:
+        table = tables[low.bit_length() - 1]
+        for axis in range(0, 8, 2):
+            entry = table[axis + 1][(table[axis] & fish).bit_count()]  # type: ignore[index,operator]
+            if not entry[0] & blockers or not entry[2] & blockers:
                 return True
     return False
 
@@ -218,6 +249,8 @@ class Piranhas2026State:
     """
 
     __slots__ = (
+        "_connected_one",
+        "_connected_two",
         "_moves",
         "_outcome",
         "_outcome_known",
@@ -270,6 +303,8 @@ class Piranhas2026State:
         self._moves: tuple[Move, ...] | None = None
         self._outcome: WinCondition | None = None
         self._outcome_known = False
+        self._connected_one: bool | None = None  # known connectivity of this position
+        self._connected_two: bool | None = None
 
     # ----------------------------------------------------------------- construction
 
@@ -516,11 +551,18 @@ class Piranhas2026State:
         self._moves = None
         self._outcome_known = False
         self._outcome = None
+        self._connected_one = self._connected_two = None
         if self.first_union is None:
             if is_connected(self.one):
+                self._connected_one = True
                 self.first_union = Team.ONE
-            elif is_connected(self.two):
-                self.first_union = Team.TWO
+            else:
+                self._connected_one = False
+                if is_connected(self.two):
+                    self._connected_two = True
+                    self.first_union = Team.TWO
+                else:
+                    self._connected_two = False
 
     # ----------------------------------------------------------------- end of game
 
@@ -543,8 +585,12 @@ class Piranhas2026State:
     def _compute_win_condition(self) -> WinCondition | None:
         turn = self.turn
         one, two = self.one, self.two
-        one_connected = is_connected(one)
-        two_connected = is_connected(two)
+        one_connected = self._connected_one
+        if one_connected is None:
+            one_connected = self._connected_one = is_connected(one)
+        two_connected = self._connected_two
+        if two_connected is None:
+            two_connected = self._connected_two = is_connected(two)
         connected = one_connected or two_connected
         if not (
             (connected and not turn & 1) or turn >= ROUND_LIMIT_TURNS or not self.has_legal_move()
@@ -621,6 +667,8 @@ class Piranhas2026State:
         copy._moves = self._moves
         copy._outcome = self._outcome
         copy._outcome_known = self._outcome_known
+        copy._connected_one = self._connected_one
+        copy._connected_two = self._connected_two
         return copy
 
     def view(self, seat: Seat) -> Piranhas2026State:
