@@ -104,3 +104,18 @@ def test_unusable_input_gives_a_clear_error(tmp_path, capsys):
     assert conformance.main([str(bad)]) == 2
     assert "not a move in short notation" in capsys.readouterr().err
     assert conformance.main([str(tmp_path / "missing.jsonl.gz")]) == 2
+
+
+def test_only_the_first_differences_are_printed(blokus_dir, tmp_path, capsys):
+    record = _first_position(blokus_dir, lambda r: r["phase"] == "final")
+    record["points"] = {color: -1 for color in record["points"]}
+    path = tmp_path / "many.jsonl"
+    extra = 5
+    count = conformance.MAX_REPORTED + extra
+    path.write_text((json.dumps(record) + "\n") * count, encoding="utf-8")
+    assert conformance.main([str(path)]) == 1
+    out = capsys.readouterr()
+    assert out.out.strip() == f"blokus2027: {count} checked, {count} mismatches"
+    lines = out.err.strip().splitlines()
+    assert len(lines) == conformance.MAX_REPORTED + 1
+    assert lines[-1] == f"... {extra} more differences"

@@ -1,0 +1,37 @@
+"""The Blokus 2027 benchmark script runs and prints its figures (no timing assertions).
+
+The socha side needs a virtualenv with socha 5.1.0 from PyPI; these tests run only our side.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from benchmarks import blokus2027_engine
+
+
+def test_benchmark_prints_our_figures(fixtures_dir: Path, capsys: pytest.CaptureFixture[str]):
+    positions = fixtures_dir / "blokus-2027" / "positions.jsonl.gz"
+    code = blokus2027_engine.main(
+        ["--positions", str(positions), "--seconds", "0.01", "--no-socha"]
+    )
+    assert code == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "positions: 1865"
+    figures = [re.fullmatch(r"(\w+): ([\d.]+)", line) for line in lines[1:]]
+    assert [m.group(1) if m else None for m in figures] == [
+        "movegen_per_s",
+        "moves_per_s",
+        "games_per_s",
+        "plies_per_s",
+    ]
+    assert all(m and float(m.group(2)) > 0 for m in figures)
+
+
+def test_benchmark_reports_a_missing_positions_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    assert blokus2027_engine.main(["--positions", str(tmp_path / "none.jsonl.gz")]) == 2
+    assert "cannot read positions" in capsys.readouterr().err

@@ -1,0 +1,89 @@
+"""The built-in Blokus 2027 players: always legal, deterministic per seed, greedy beats random,
+search beats greedy."""
+
+from __future__ import annotations
+
+import pytest
+
+from botarena.core import SeededRandom, Team
+from botarena.core.players import NoLegalMove
+from botarena.games.blokus_2027 import BlokusGame, BlokusState, SetMove, Shape
+from botarena.games.blokus_2027.players import (
+    PLAYER_NAMES,
+    PLAYER_OPTIONS,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    SearchPlayer,
+    make_player,
+)
+from botarena.games.blokus_2027.render import board_rows
+
+
+def play(one: Player, two: Player, seed: int) -> BlokusState:
+    """One game; ``one`` plays team ONE. Every chosen move must be in the legal list."""
+    state = BlokusGame().new_initial_state(SeededRandom(seed))
+    players = {Team.ONE: one, Team.TWO: two}
+    while not state.is_terminal():
+        move = players[state.current_team].choose_move(state)
+        assert move in state.legal_moves()
+        state.apply(move)
+    return state
+
+
+def match(strong: str, weak: str, games: int) -> int:
+    """Games won by ``strong``, alternating the teams."""
+    wins = 0
+    for game in range(games):
+        first, second = make_player(strong, seed=100 + game), make_player(weak, seed=200 + game)
+        team = Team.ONE if game % 2 == 0 else Team.TWO
+        one, two = (first, second) if team is Team.ONE else (second, first)
+        outcome = play(one, two, seed=300 + game).outcome()
+        assert outcome is not None
+        wins += outcome.winner == int(team)
+    return wins
+
+
+@pytest.mark.parametrize("name", PLAYER_NAMES)
+def test_players_only_choose_legal_moves(name):
+    state = play(make_player(name, seed=1), make_player(name, seed=2), seed=3)
+    assert state.is_terminal()
+    with pytest.raises(NoLegalMove):
+        make_player(name, seed=1).choose_move(state)
+
+
+def test_same_seed_same_game():
+    first = play(RandomPlayer(5), SearchPlayer(6, candidates=3), seed=7)
+    second = play(RandomPlayer(5), SearchPlayer(6, candidates=3), seed=7)
+    assert board_rows(first) == board_rows(second) and first.turn == second.turn
+    third = play(RandomPlayer(8), SearchPlayer(6, candidates=3), seed=7)
+    assert board_rows(first) != board_rows(third)
+
+
+def test_greedy_places_the_largest_piece():
+    state = BlokusState(Shape.PENTO_X)
+    for _ in range(4):  # every colour places its start piece
+        state.apply(state.set_moves()[0])
+    move = GreedyPlayer(0).choose_move(state)
+    assert isinstance(move, SetMove) and move.kind.size == 5 and move.kind is not Shape.PENTO_X
+
+
+def test_greedy_beats_random():
+    assert match("greedy", "random", 6) >= 5  # 20 of 20 in a longer run
+
+
+def test_search_beats_greedy():
+    assert match("search", "greedy", 4) >= 3  # 10 of 10 in a longer run
+
+
+def test_player_options():
+    assert PLAYER_OPTIONS["search"] == ("candidates", "size_weight")
+    player = make_player("search", seed=1, candidates=3, size_weight=1.5)
+    assert isinstance(player, SearchPlayer)
+    assert (player.candidates, player.size_weight) == (3, 1.5)
+    with pytest.raises(ValueError, match="takes no options"):
+        make_player("greedy", candidates=3)
+    with pytest.raises(ValueError, match="at least 1"):
+        SearchPlayer(candidates=0)
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("minimax")
