@@ -13,10 +13,14 @@ from lxml import etree
 
 from botarena.games.blokus import players as blokus_players
 from botarena.games.blokus import xml as blokus_xml
+from botarena.games.blokus_2027 import players as blokus_2027_players
+from botarena.games.blokus_2027 import xml as blokus_2027_xml
 from botarena.games.hase_und_igel import players as hui_players
 from botarena.games.hase_und_igel import xml as hui_xml
 from botarena.games.piranhas import players as piranhas_players
 from botarena.games.piranhas import xml as piranhas_xml
+from botarena.games.piranhas_2026 import players as piranhas_2026_players
+from botarena.games.piranhas_2026 import xml as piranhas_2026_xml
 
 Element = etree._Element
 
@@ -66,6 +70,22 @@ CODECS: dict[str, GameCodec] = {
             blokus_xml.move_to_element,
             blokus_players.make_player,
             blokus_players.PLAYER_OPTIONS,
+        ),
+        GameCodec(
+            "piranhas2026",
+            "swc_2026_piranhas",
+            piranhas_2026_xml.state_from_element,
+            piranhas_2026_xml.move_to_element,
+            piranhas_2026_players.make_player,
+            piranhas_2026_players.PLAYER_OPTIONS,
+        ),
+        GameCodec(
+            "blokus2027",
+            "swc_2027_blokus",
+            blokus_2027_xml.state_from_element,
+            blokus_2027_xml.move_to_element,
+            blokus_2027_players.make_player,
+            blokus_2027_players.PLAYER_OPTIONS,
         ),
     )
 }

@@ -19,6 +19,8 @@ GAME_TYPES = {
     "piranhas": "swc_2019_piranhas",
     "hase_und_igel": "swc_2018_hase_und_igel",
     "blokus": "swc_2021_blokus",
+    "piranhas2026": "swc_2026_piranhas",
+    "blokus2027": "swc_2027_blokus",
 }
 """Short game names of the command line → the SC game type the server prepares."""
 

@@ -14,7 +14,9 @@ import click
 from botarena.runner.bots import GAME_TYPES
 from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
 
-GAMES = click.Choice(sorted(GAME_TYPES))
+GAMES = click.Choice(sorted(GAME_TYPES) + sorted(GAME_TYPES.values()))
+"""A short name (``piranhas2026``) or the game type (``swc_2026_piranhas``)."""
+SHORT_NAMES = {game_type: name for name, game_type in GAME_TYPES.items()}
 SPRT_MODELS = ("normalized", "logistic", "bayesian")
 """The values of :class:`botarena.runner.stats.SprtModel` (a test pins them together)."""
 
@@ -142,7 +144,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
         if resume and out_dir is None:
             raise click.UsageError("--resume needs --out DIR (the run to continue)")
         config = RunConfig(
-            game=game,
+            game=SHORT_NAMES.get(game, game),
             bot_a=bot_a,
             bot_b=bot_b,
             games=games,
@@ -180,7 +182,7 @@ def play_command(game: str, bot_a: str, bot_b: str, seed: int | None) -> None:
     from botarena.runner.play import play_one  # noqa: PLC0415 - see the module docstring
 
     try:
-        play_one(game, bot_a, bot_b, seed=seed, echo=click.echo)
+        play_one(SHORT_NAMES.get(game, game), bot_a, bot_b, seed=seed, echo=click.echo)
     except ValueError as error:
         raise click.ClickException(str(error)) from error
 

@@ -17,7 +17,11 @@ _GAMES = {
     "piranhas": ("botarena.games.piranhas.rules", "PiranhasGame"),
     "hase_und_igel": ("botarena.games.hase_und_igel.game", "HaseUndIgel"),
     "blokus": ("botarena.games.blokus.game", "BlokusGame"),
+    "piranhas2026": ("botarena.games.piranhas_2026.rules", "Piranhas2026Game"),
+    "blokus2027": ("botarena.games.blokus_2027.rules", "BlokusGame"),
 }
+"""Short game name → (rules module, game class); players and a text renderer (``render``)
+live beside the rules module in the same package."""
 
 
 def render_piranhas(state: Any) -> str:
@@ -29,7 +33,14 @@ def render_piranhas(state: Any) -> str:
     return "\n".join(lines)
 
 
-def render(state: Any) -> str:
+def render(state: Any, package: str | None = None) -> str:
+    if package is not None:
+        try:
+            renderer = importlib.import_module(f"{package}.render").render
+        except (ImportError, AttributeError):
+            renderer = None
+        if renderer is not None:
+            return str(renderer(state))
     if hasattr(state, "fields_by_x"):
         return render_piranhas(state)
     if hasattr(state, "render"):
@@ -55,7 +66,8 @@ def play_one(
             )
     module_name, class_name = _GAMES[game]
     engine = getattr(importlib.import_module(module_name), class_name)()
-    make_player = importlib.import_module(f"botarena.games.{game}.players").make_player
+    package = module_name.rsplit(".", 1)[0]
+    make_player = importlib.import_module(f"{package}.players").make_player
     base = seed if seed is not None else new_seed()
     rng = SeededRandom(base)
     players = [
@@ -65,7 +77,7 @@ def play_one(
     names = (f"{bot_a} (seat 0)", f"{bot_b} (seat 1)")
     state = engine.new_initial_state(rng.derive("game"))
     echo(f"{game}, seed {base}: {names[0]} vs {names[1]}")
-    echo(render(state))
+    echo(render(state, package))
     plies = 0
     while not state.is_terminal() and plies < MAX_PLIES:
         seat = state.current_seat
@@ -73,7 +85,7 @@ def play_one(
         state.apply(move)
         plies += 1
         echo(f"\nmove {plies}: {names[seat]} plays {move}")
-        echo(render(state))
+        echo(render(state, package))
     outcome = state.outcome()
     if outcome is None:
         echo(f"\nstopped after {MAX_PLIES} moves without a result")
