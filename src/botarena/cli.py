@@ -97,7 +97,7 @@ def serve(
             no_timeout=no_timeout,
             replays=replays,
             paused=paused,
-            default_game=default_game,
+            default_game=default_game or _newest_game(),
         )
         maumau = (
             None
@@ -109,6 +109,15 @@ def serve(
         raise click.ClickException(str(error)) from error
     except KeyboardInterrupt:
         pass
+
+
+def _newest_game() -> str | None:
+    """The newest installed season: ``botarena serve``'s default game, so that the lobby
+    speaks its protocol (2026+: errorpackets, never a bare close for a socha client)."""
+    from botarena.server.plugin import newest_game
+    from botarena.server.registry import installed_plugins
+
+    return newest_game(plugin.game_type for plugin in installed_plugins())
 
 
 @cli.group()

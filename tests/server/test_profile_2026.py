@@ -36,8 +36,11 @@ def _server(default_game: str | None = None) -> ScServer:
 
 
 def test_lobby_errors_are_errorpackets_and_the_connection_stays_open():
+    """On a mixed server whose chosen default game is a 2026+ season (``botarena serve``
+    always chooses one) the lobby speaks that season's protocol."""
+
     async def scenario() -> tuple[bytes, bytes]:
-        server = _server()
+        server = _server("swc_2026_piranhas")
         await server.start()
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", server.port)

@@ -129,8 +129,11 @@ class Lobby:
         self._rooms_created = 0
         self.default_game = self._default_game(config.default_game)
         """The game a ``<join/>`` without ``gameType`` joins (2026+ profiles only)."""
-        self.profile = lobby_profile(self.plugins.values(), self.default_game)
-        """Protocol of requests outside any room (lobby errors, drops before a join)."""
+        chosen = self.default_game if config.default_game is not None else None
+        self.profile = lobby_profile(self.plugins.values(), chosen)
+        """Protocol of requests outside any room (lobby errors, drops before a join). A mixed
+        server speaks 2019 there unless its default game was chosen (``botarena serve``
+        always chooses one) and is a 2026+ season."""
         self._peer_profiles: dict[int, ProtocolProfile] = {}
         """Protocol of the last room each connection sat or observed in (kept after the game)."""
 
