@@ -18,6 +18,7 @@ def replay_all(
     names: Sequence[str],
     game_type: str,
     paused: Collection[str] = (),
+    *,
     prepared: Sequence[ScriptedRoom] = (),
     time_scale: float = 1.0,
 ) -> dict[str, ReplayResult]:
