@@ -28,8 +28,14 @@ from botarena.server.room import Room, RoomPhase
 ADMIN_REPLY_TIMEOUT_S = 10.0
 """How long the remote server may take to answer ``prepare``."""
 READ_CHUNK = 65536
-RESERVED_ATTRIBUTE_GAME_TYPES = frozenset({"swc_2021_blokus"})
-"""Seasons whose ``prepare`` reserves a slot only with ``slot@reserved="true"``."""
+
+
+def reserves_by_attribute(game_type: str) -> bool:
+    """Whether the season's ``prepare`` reserves a slot only with ``slot@reserved="true"``
+    (2021+; the plugin's protocol profile says so) and takes the state inside
+    ``<loadGameInfo>``."""
+    plugin = next((p for p in installed_plugins() if p.game_type == game_type), None)
+    return plugin is not None and plugin.profile.slot_reserved_attribute
 
 
 @dataclass(slots=True)
@@ -129,7 +135,7 @@ def initial_state_element(game_type: str, seed: int) -> etree._Element:
     plugin = next(p for p in installed_plugins() if p.game_type == game_type)
     match = plugin.new_match(["a", "b"], GameSetup(seed=seed))
     state = match.state_element()
-    if game_type in RESERVED_ATTRIBUTE_GAME_TYPES:  # 2021: the state inside loadGameInfo
+    if reserves_by_attribute(game_type):  # 2021+: the state inside loadGameInfo
         wrapper = etree.Element("loadGameInfo")
         wrapper.append(state)
         return wrapper
@@ -238,7 +244,7 @@ class RemoteHost:
             future: asyncio.Future[msg.Prepared] = loop.create_future()
             self._prepared.append(future)
             element = request.to_element()
-            if game_type in RESERVED_ATTRIBUTE_GAME_TYPES:  # 2021: unreserved slots get no code
+            if reserves_by_attribute(game_type):  # 2021+: unreserved slots get no code
                 for slot in element.iter("slot"):
                     slot.set("reserved", "true")
             self.send(element)

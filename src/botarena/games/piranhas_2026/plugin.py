@@ -39,7 +39,7 @@ WELCOME_COLORS = (Team.ONE.name, Team.TWO.name)
 
 def state_xml(state: Piranhas2026State, level: int) -> str:
     """``xstream.to_xstream(state_to_element(state), level)`` without building 111 elements
-    (a memento is printed after every move; ``tests/games/piranhas_2026/test_plugin.py`` pins
+    (a memento is printed after every move; ``tests/server/test_plugins_2026.py`` pins
     it to the generic printer)."""
     pad = "\n" + "  " * level
     child = pad + "  "
