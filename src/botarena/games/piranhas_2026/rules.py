@@ -69,8 +69,8 @@ SWARM_FRAGMENT = ScoreFragment("Schwarmgröße", ScoreAggregation.AVERAGE)
 
 _SHIFT = SQUARES
 """Own fish and squids are checked at bits 100..199 of the blocker word (see _GEN)."""
-if JUMP_STRIDE != 11:  # moves_of hard-codes the table offsets 11 * direction
-    raise ImportError("moves_of assumes 11 distances per (square, direction)")
+if JUMP_STRIDE != 11:  # _validate indexes _GEN as s * 88 + d * 11 + n
+    raise ImportError("the move tables assume 11 distances per (square, direction)")
 
 _MOVES: tuple[Move, ...] = tuple(
     Move(*coordinates(s), direction) for s in range(SQUARES) for direction in DIRECTIONS
