@@ -21,3 +21,28 @@ def test_conformance_without_mode_prints_usage_and_fails(capsys) -> None:
 def test_conformance_unknown_mode_is_a_clear_error(capsys) -> None:
     assert conformance_main(["nonsense"]) == 2
     assert "unknown conformance mode 'nonsense'" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_default_game_it_does_not_offer() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "botarena",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-maumau",
+            "--default-game",
+            "swc_1999_nothing",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "default game 'swc_1999_nothing' is not offered" in result.stderr
+    assert "swc_2026_piranhas" in result.stderr
