@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from botarena.games.blokus.plugin import PLUGIN as BLOKUS
+from botarena.protocol.sc_profiles import PROFILE_2019
 from botarena.server.app import ScServer
 from botarena.server.auth_throttle import (
     AUTH_BASE_DELAY_S,
@@ -22,7 +23,6 @@ from botarena.server.config import NO_PROGRESS_TIMEOUT_S
 from botarena.server.frontend import sweep_idle
 from botarena.server.lobby import AUTHENTICATION_FAILED, TOO_MANY_FAILURES
 from botarena.server.manual_clock import ManualClock
-from botarena.server.room import LEFT_REASON
 from tests.server.scclient import (
     EOF,
     GAME,
@@ -88,7 +88,7 @@ async def test_the_server_logs_one_line_when_a_game_starts_and_one_when_it_ends(
     )
     assert lines[1] == (
         f"room {room_id}: {GAME} over: winner 'Unknown'; 'Unknown' REGULAR; 'Unknown' LEFT"
-        f" ({LEFT_REASON})"
+        f" ({PROFILE_2019.left_reason})"
     )
 
 

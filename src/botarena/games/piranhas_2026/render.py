@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from botarena.core import Team
 from botarena.games.piranhas_2026.board import SIZE
-from botarena.games.piranhas_2026.model import FieldState
+from botarena.games.piranhas_2026.model import FieldState, Move
 from botarena.games.piranhas_2026.rules import Piranhas2026State
 
-__all__ = ["cell_text", "render"]
+__all__ = ["cell_text", "move_text", "render", "render_board", "score_text"]
 
 _CELL = {
     FieldState.ONE_S: "1S",
@@ -117,3 +117,20 @@ def _last_target(state: Piranhas2026State) -> tuple[int, int] | None:
         if 0 <= x < SIZE and 0 <= y < SIZE and state.field(x, y).team is mover
     ]
     return found[0] if len(found) == 1 else None  # two candidates: ambiguous, mark none
+
+
+render_board = render
+"""The registry's name for the text board (``botarena play``)."""
+
+
+def move_text(move: Move) -> str:
+    """The short notation: start square and direction (``A5 RIGHT``)."""
+    return str(move)
+
+
+def score_text(state: Piranhas2026State) -> str:
+    """Each team's fish and largest swarm (the official score parts)."""
+    return "; ".join(
+        f"{team.name}: {state.fish_count(team)} fish, largest swarm {state.swarm_size(team)}"
+        for team in Team
+    )
