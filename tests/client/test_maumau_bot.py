@@ -4,12 +4,14 @@ example bot as processes, all against botarena's Mau-Mau server on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import sys
 from typing import Any
 
 from botarena.client.maumau import MauMauSession, main, play_over_socket
 from botarena.core import SeededRandom
-from botarena.games.maumau.players import heuristic_strategy, random_strategy
+from botarena.games.maumau import DRAW, Play
+from botarena.games.maumau.players import BotView, heuristic_strategy, random_strategy
 from botarena.server.maumau import MauMauServer
 from tests.conftest import REPO_ROOT
 from tests.server.maumau.helpers import run
@@ -103,3 +105,15 @@ def test_the_bot_reports_a_bad_server_line(capsys):
 def test_a_server_closing_early_ends_the_game_without_a_winner(capsys):
     assert _against(b'{"sendName":true,"status":"okay"}\n', ["random", "--name", "A"]) == 0
     assert ": winner None\n" in capsys.readouterr().out
+
+
+def test_the_example_strategy_keeps_jacks_and_draws_only_when_nothing_fits():
+    spec = importlib.util.spec_from_file_location("maumau_example_bot", EXAMPLE_BOT)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    rng = SeededRandom(1)
+    # top: the ace of suit 1 (29); hand: a jack (16), the 9 of suit 1, a 10 and a 7 of suit 2
+    assert example.choose_move(BotView(hand=[16, 9, 14, 2], top_card=29), rng) == Play(9, 2)
+    assert example.choose_move(BotView(hand=[16, 2], top_card=29), rng) == Play(16, 2)
+    assert example.choose_move(BotView(hand=[2, 6], top_card=29), rng) == DRAW
