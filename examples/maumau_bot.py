@@ -13,17 +13,17 @@ move. ``view`` is what the bot knows (:class:`botarena.games.maumau.players.BotV
 two, 1 = 8: the next player is skipped, 4 = jack: wish a suit), ``top_card``, ``wish`` (the
 suit a jack wished, else -1), ``cards_left`` (hand sizes by player name) and
 ``legal_cards()``. Return ``Play(card, wished_suit)`` or ``DRAW``; ``rng`` is a seeded
-generator for any random choice. The SDK (:mod:`botarena.client.maumau`) does the rest:
-the handshake, keeping ``view`` up to date and the JSON lines on the socket.
+generator for any random choice (``--seed`` makes it repeatable). The SDK
+(:mod:`botarena.client.maumau`) does the rest: the flags, the handshake, keeping ``view`` up
+to date and the JSON lines on the socket.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 
-from botarena.client.maumau import MauMauSession, play_over_socket
+from botarena.client.maumau import run
 from botarena.core import SeededRandom
 from botarena.games.maumau import DRAW, Move, Play
 from botarena.games.maumau.players import BotView
@@ -44,20 +44,6 @@ def choose_move(view: BotView, rng: SeededRandom) -> Move:
     return Play(card, suits.most_common(1)[0][0] if suits else 0)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="an example Mau-Mau bot")
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=1338)
-    parser.add_argument("--name", default="ExampleBot")
-    args = parser.parse_args(argv)
-    try:
-        winner = play_over_socket(args.host, args.port, MauMauSession(args.name, choose_move))
-    except (OSError, ValueError) as error:  # no server there, or it sent something odd
-        print(f"cannot play: {error}", file=sys.stderr)
-        return 1
-    print(f"game over, winner: {winner}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    # flags: --host (127.0.0.1), --port (1338), --name, --seed, --games (1)
+    sys.exit(run(choose_move, name="ExampleBot", description="an example Mau-Mau bot"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import subprocess
 import sys
 from typing import Any
 
@@ -72,7 +73,8 @@ def test_the_bot_command_and_the_example_bot_play_as_processes():
     assert bot_code == 0, bot_err
     assert example_code == 0, example_err
     assert f"maumau bot Heuri (seed 3): winner {record.winner_name}\n".encode() in bot_out
-    assert f"game over, winner: {record.winner_name}\n".encode() in example_out
+    assert f": winner {record.winner_name}\n".encode() in example_out
+    assert example_out.startswith(b"maumau bot Example (seed ")
 
 
 def test_the_bot_reports_an_unreachable_server(capsys):
@@ -117,3 +119,15 @@ def test_the_example_strategy_keeps_jacks_and_draws_only_when_nothing_fits():
     assert example.choose_move(BotView(hand=[16, 9, 14, 2], top_card=29), rng) == Play(9, 2)
     assert example.choose_move(BotView(hand=[16, 2], top_card=29), rng) == Play(16, 2)
     assert example.choose_move(BotView(hand=[2, 6], top_card=29), rng) == DRAW
+
+
+def test_the_example_bot_without_a_server_says_so_and_exits_non_zero():
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE_BOT), "--port", "1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "maumau bot ExampleBot: cannot play on 127.0.0.1:1" in done.stderr

@@ -4,8 +4,9 @@
 decodes each line into a typed message (:mod:`botarena.games.maumau.wire`), keeps what the
 bot knows in a :class:`~botarena.games.maumau.players.BotView`, asks the strategy for a move
 when the server requests one, and returns the bytes to send back. :func:`play_over_socket`
-(blocking) and :func:`play_async` (asyncio) run a session over TCP; :func:`main` is
-``botarena bot maumau NAME --host H --port P [--seed S] [--name N] [--games G]``.
+(blocking) and :func:`play_async` (asyncio) run a session over TCP. :func:`run` makes a bot
+process of a strategy (flags ``--host --port --name --seed --games``); :func:`main` is
+``botarena bot maumau NAME [flags]`` for the built-in strategies.
 
 A strategy is a function ``(view, rng) -> Play | DRAW``; ``rng`` is the session's seeded
 generator, for every random choice the strategy makes.
@@ -162,33 +163,63 @@ async def play_async(host: str, port: int, session: MauMauSession) -> str | None
     return session.winner
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one built-in bot as a process: ``NAME --host --port [--seed] [--name] [--games]``."""
-    parser = argparse.ArgumentParser(description="a built-in Mau-Mau bot")
-    parser.add_argument("strategy", choices=sorted(STRATEGIES))
+def bot_argument_parser(
+    description: str, default_name: str | None = None
+) -> argparse.ArgumentParser:
+    """The flags of a Mau-Mau bot process: ``--host --port --name --seed --games``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=MAUMAU_PORT)
-    parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--name", default=None, help="player name (default: the strategy)")
+    parser.add_argument("--name", default=default_name, help="player name")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the bot's generator")
     parser.add_argument("--games", type=int, default=1, help="games to play one after another")
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    rng = SeededRandom(args.seed)
-    name = args.name or args.strategy
-    for _ in range(args.games):
-        session = MauMauSession(name, STRATEGIES[args.strategy], rng)
+    return parser
+
+
+def play_games(  # noqa: PLR0917 - the process's flags
+    strategy: Strategy,
+    name: str,
+    host: str = "127.0.0.1",
+    port: int = MAUMAU_PORT,
+    seed: int | None = None,
+    games: int = 1,
+) -> int:
+    """Play ``games`` games one after another, print each winner; the exit code (1 when the
+    server cannot be reached or sends something that is no message of the protocol)."""
+    rng = SeededRandom(seed)
+    for _ in range(games):
+        session = MauMauSession(name, strategy, rng)
         try:
-            winner = play_over_socket(args.host, args.port, session)
+            winner = play_over_socket(host, port, session)
         except OSError as error:
-            print(
-                f"maumau bot {name}: cannot play on {args.host}:{args.port}: {error}",
-                file=sys.stderr,
-            )
+            print(f"maumau bot {name}: cannot play on {host}:{port}: {error}", file=sys.stderr)
             return 1
         except UnknownMessageError as error:
             print(f"maumau bot {name}: the server sent a bad line: {error}", file=sys.stderr)
             return 1
         print(f"maumau bot {name} (seed {rng.seed_value}): winner {winner}")
     return 0
+
+
+def run(
+    strategy: Strategy,
+    name: str = "bot",
+    argv: list[str] | None = None,
+    description: str = "a Mau-Mau bot",
+) -> int:
+    """A bot process around ``strategy``: reads the flags of :func:`bot_argument_parser`
+    from ``argv`` (default: the command line), plays, returns the exit code."""
+    args = bot_argument_parser(description, name).parse_args(argv)
+    return play_games(strategy, args.name, args.host, args.port, args.seed, args.games)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``botarena bot maumau NAME [flags]``: one of the built-in strategies as a process."""
+    parser = bot_argument_parser("a built-in Mau-Mau bot")
+    parser.add_argument("strategy", choices=sorted(STRATEGIES))
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    name = args.name or args.strategy
+    return play_games(STRATEGIES[args.strategy], name, args.host, args.port, args.seed, args.games)
 
 
 if __name__ == "__main__":
