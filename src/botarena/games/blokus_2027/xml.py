@@ -33,19 +33,24 @@ from typing import TypeVar
 from lxml import etree
 
 from botarena.core import Team
+from botarena.games.blokus import move_xml
 from botarena.games.blokus.board import BOARD_SIZE
 from botarena.games.blokus.colors import COLOURS, Color
-from botarena.games.blokus.moves import Move, SetMove, SkipMove
-from botarena.games.blokus.shapes import Rotation, Shape
+from botarena.games.blokus.move_xml import Element, MoveXml
+from botarena.games.blokus.move_xml import bool_text as _bool_text
+from botarena.games.blokus.move_xml import children as _children
+from botarena.games.blokus.moves import Move
+from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus_2027.moves import InvalidBlokusMove, MoveMistake
 from botarena.games.blokus_2027.rules import START_PIECES, BlokusState
-from botarena.protocol.xstream import parse_xstream_int
 
 SET_MOVE_CLASS = "sc.plugin2027.SetMove"
 SKIP_MOVE_CLASS = "sc.plugin2027.SkipMove"
 SET_MOVE_ALIAS = "setmove"
 SKIP_MOVE_ALIAS = "skipmove"
 STATE_CLASS = "state"
+MAX_HINTS = move_xml.MAX_HINTS
+"""More debug hints than this in one move are refused."""
 MONO_KEY_TAG = "sc.plugin2027.Color"
 """The ``lastMoveMono`` key element we write (socha 5.1.0's spelling)."""
 OFFICIAL_MONO_KEY_TAG = "color"
@@ -56,10 +61,6 @@ SHAPE_LIST_TAGS: dict[Color, str] = {
     Color.RED: "redShapes",
     Color.GREEN: "greenShapes",
 }
-MAX_HINTS = 1000
-"""More debug hints than this in one move are refused."""
-
-Element = etree._Element
 EnumT = TypeVar("EnumT", bound=Enum)
 
 
@@ -82,108 +83,26 @@ class IncompleteMoveError(InvalidBlokusMove):
         )
 
 
-def _bool_text(value: bool) -> str:
-    return "true" if value else "false"
-
-
-def _children(element: Element) -> list[Element]:
-    """Child elements; comments and processing instructions carry nothing."""
-    return [child for child in element if isinstance(child.tag, str)]
-
-
 # ---------------------------------------------------------------- moves
+
+_MOVES = MoveXml(
+    set_classes=(SET_MOVE_CLASS, SET_MOVE_ALIAS),
+    skip_classes=(SKIP_MOVE_CLASS, SKIP_MOVE_ALIAS),
+    season="Blokus 2027",
+    strip_names=True,
+    format_error=MoveFormatError,
+    incomplete_error=IncompleteMoveError,
+)
 
 
 def move_to_element(move: Move, tag: str = "data") -> Element:
     """``<data class="sc.plugin2027.SetMove|SkipMove">…`` (or ``<lastMove …>``), as received."""
-    element = etree.Element(tag)
-    if isinstance(move, SkipMove):
-        element.set("class", SKIP_MOVE_CLASS)
-        if move.color is not None:
-            etree.SubElement(element, "color").text = move.color.name
-        return element
-    element.set("class", SET_MOVE_CLASS)
-    piece = etree.SubElement(element, "piece")
-    if move.color is not None:
-        piece.set("color", move.color.name)
-    piece.set("kind", move.kind.name)
-    piece.set("rotation", move.rotation.name)
-    piece.set("isFlipped", _bool_text(move.flipped))
-    etree.SubElement(piece, "position", {"x": str(move.x), "y": str(move.y)})
-    return element
-
-
-def _enum(kind: str, enum: type[EnumT], text: str | None) -> EnumT:
-    """An enum constant by its exact name, as XStream reads it (case-sensitive)."""
-    member = None if text is None else enum.__members__.get(text.strip())
-    if member is None:
-        raise MoveFormatError(f"unknown {kind} {text!r}")
-    return member
-
-
-def _color(text: str | None) -> Color | None:
-    return None if text is None else _enum("colour", Color, text)
-
-
-def _coordinate(position: Element, name: str) -> int:
-    text = position.get(name)
-    if text is None:
-        return 0  # XStream leaves a missing int field at its default 0
-    try:
-        return parse_xstream_int(text)
-    except ValueError as error:
-        raise MoveFormatError(f"position attribute {name}={text!r} is not an integer") from error
-
-
-def _skip_from_element(element: Element) -> SkipMove:
-    color: Color | None = None
-    for child in _children(element):
-        if child.tag == "color":
-            color = _color(child.text or "")
-        elif child.tag != "hint":
-            raise MoveFormatError(f"unknown element <{child.tag}> in a SkipMove")
-    return SkipMove(color)
-
-
-def _set_from_element(element: Element) -> SetMove:
-    piece: Element | None = None
-    for child in _children(element):
-        if child.tag == "piece":
-            piece = child
-        elif child.tag != "hint":
-            raise MoveFormatError(f"unknown element <{child.tag}> in a SetMove")
-    if piece is None:
-        raise MoveFormatError("a SetMove needs a <piece> element")
-    color = _color(piece.get("color"))
-    kind = _enum("shape", Shape, piece.get("kind"))
-    position: Element | None = None
-    for child in _children(piece):
-        if child.tag != "position":
-            raise MoveFormatError(f"unknown element <{child.tag}> in <piece>")
-        position = child
-    rotation_text = piece.get("rotation")
-    if rotation_text is None:
-        raise IncompleteMoveError("rotation attribute")
-    rotation = _enum("rotation", Rotation, rotation_text)
-    if position is None:
-        raise IncompleteMoveError("<position> element")
-    flipped = (piece.get("isFlipped") or "").strip().lower() == "true"
-    return SetMove(
-        color, kind, rotation, flipped, _coordinate(position, "x"), _coordinate(position, "y")
-    )
+    return _MOVES.to_element(move, tag)
 
 
 def move_from_element(element: Element) -> Move:
     """Read a client's ``<data class=…>`` move or a state's ``<lastMove class=…>``."""
-    hints = sum(1 for child in element if child.tag == "hint")
-    if hints > MAX_HINTS:
-        raise MoveFormatError(f"more than {MAX_HINTS} hints in one move")
-    move_class = element.get("class")
-    if move_class in (SET_MOVE_CLASS, SET_MOVE_ALIAS):
-        return _set_from_element(element)
-    if move_class in (SKIP_MOVE_CLASS, SKIP_MOVE_ALIAS):
-        return _skip_from_element(element)
-    raise MoveFormatError(f"class {move_class!r} is not a Blokus 2027 move")
+    return _MOVES.from_element(element)
 
 
 # ---------------------------------------------------------------- states
