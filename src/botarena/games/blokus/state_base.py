@@ -112,6 +112,7 @@ class BlokusStateBase:
         last_move: Move | None = None,
         last_move_mono: Mapping[Color, bool] | None = None,
     ) -> None:
+        self.check_setup(start_piece, turn)
         self.start_piece = start_piece
         self.own: list[int] = list(own)
         self.occupied = self.own[0] | self.own[1] | self.own[2] | self.own[3]
@@ -122,6 +123,10 @@ class BlokusStateBase:
         self.last_move = last_move
         self.last_move_mono: dict[Color, bool] = dict(last_move_mono or {})
         self._legal_cache: list[Move] | None = None
+
+    def check_setup(self, start_piece: Shape, turn: int) -> None:
+        """Raise :class:`ValueError` for a start piece or turn the season does not allow
+        (the default allows any)."""
 
     # ----------------------------------------------------------------- construction helpers
 

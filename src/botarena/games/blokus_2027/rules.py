@@ -11,14 +11,13 @@ undeployed shapes one 21-bit set per colour.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 
 from botarena.core import InvalidMove, ScoreAggregation, ScoreFragment, SeededRandom, Team
 from botarena.games.blokus.board import fields
-from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.colors import Color
 from botarena.games.blokus.moves import Move, SetMove
-from botarena.games.blokus.shapes import ALL_SHAPES, ALL_SHAPES_BITS, Shape
+from botarena.games.blokus.shapes import ALL_SHAPES, Shape
 from botarena.games.blokus.state_base import BlokusStateBase, moves_of
 from botarena.games.blokus_2027.movegen import (
     BORDER_MASK,
@@ -74,30 +73,11 @@ class BlokusState(BlokusStateBase):
 
     __slots__ = ()
 
-    def __init__(
-        self,
-        start_piece: Shape,
-        *,
-        own: Sequence[int] = (0, 0, 0, 0),
-        undeployed: Sequence[int] = (ALL_SHAPES_BITS,) * 4,
-        turn: int = 0,
-        valid_colors: Iterable[Color] = COLOURS,
-        last_move: Move | None = None,
-        last_move_mono: Mapping[Color, bool] | None = None,
-    ) -> None:
+    def check_setup(self, start_piece: Shape, turn: int) -> None:
         if start_piece not in START_PIECES:
             raise ValueError(f"the start piece must be a pentomino, not {start_piece.name}")
         if turn < 0:
             raise ValueError(f"turn must not be negative, got {turn}")
-        super().__init__(
-            start_piece,
-            own=own,
-            undeployed=undeployed,
-            turn=turn,
-            valid_colors=valid_colors,
-            last_move=last_move,
-            last_move_mono=last_move_mono,
-        )
 
     def anchors(self, color: Color) -> list[tuple[int, int]]:
         """Fields one of which ``color``'s next piece must cover, row-major: free border
