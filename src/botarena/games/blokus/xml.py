@@ -34,8 +34,7 @@ from __future__ import annotations
 from lxml import etree
 
 from botarena.core import Team
-from botarena.games.blokus import move_xml
-from botarena.games.blokus.board import BOARD_SIZE
+from botarena.games.blokus import move_xml, state_xml
 from botarena.games.blokus.colors import COLOURS, Color
 from botarena.games.blokus.move_xml import Element, MoveXml
 from botarena.games.blokus.move_xml import bool_text as _bool_text
@@ -47,23 +46,29 @@ from botarena.games.blokus.moves import (
 )
 from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus.state import BlokusState
+from botarena.games.blokus.state_xml import (
+    append_board,
+    append_shapes_and_colours,
+    board_fields,
+    read_turn,
+    required,
+    state_children,
+    state_enum,
+    undeployed_shapes,
+    valid_colours,
+)
 
 SET_MOVE_CLASS = "sc.plugin2021.SetMove"
 SKIP_MOVE_CLASS = "sc.plugin2021.SkipMove"
-STATE_CLASS = "state"
+STATE_CLASS = state_xml.STATE_CLASS
 MAX_HINTS = move_xml.MAX_HINTS
 """More debug hints than this in one move are refused."""
 TEAM_CLASS = "team"
-SHAPE_LIST_TAGS: dict[Color, str] = {
-    Color.BLUE: "blueShapes",
-    Color.YELLOW: "yellowShapes",
-    Color.RED: "redShapes",
-    Color.GREEN: "greenShapes",
-}
+SHAPE_LIST_TAGS = state_xml.SHAPE_LIST_TAGS
 
 
-class XmlFormatError(ValueError):
-    """An element that is not a valid Blokus 2021 state or move (the message says why)."""
+XmlFormatError = state_xml.XmlFormatError
+"""An element that is not a valid Blokus state or move (shared by the seasons)."""
 
 
 class MoveFormatError(XmlFormatError):
@@ -119,20 +124,11 @@ def state_to_element(state: BlokusState, first_name: str = "", second_name: str 
     root.set("round", str(state.round))
     root.set("startPiece", state.start_piece.name)
     sub(root, "startTeam", {"class": TEAM_CLASS}).text = Team.ONE.name
-    for color in COLOURS:
-        shapes = sub(root, SHAPE_LIST_TAGS[color])
-        for shape in state.undeployed_shapes(color):
-            sub(shapes, "shape").text = shape.name
-    valid = sub(root, "validColors")
-    for color in state.valid_colors:
-        sub(valid, "color").text = color.name
+    append_shapes_and_colours(root, state)
     for tag, name, team in (("first", first_name, Team.ONE), ("second", second_name, Team.TWO)):
         player = sub(root, tag, {"displayName": name})
         sub(player, "color", {"class": TEAM_CLASS}).text = team.name
-    board = sub(root, "board")
-    occupied = state.board()
-    for x, y in sorted(occupied, key=lambda cell: (cell[1], cell[0])):
-        sub(board, "field", {"x": str(x), "y": str(y), "content": occupied[(x, y)].name})
+    append_board(root, state)
     if state.last_move is not None:
         root.append(move_to_element(state.last_move, "lastMove"))
     mono = sub(root, "lastMoveMono")
@@ -144,63 +140,14 @@ def state_to_element(state: BlokusState, first_name: str = "", second_name: str 
     return root
 
 
-def _required(element: Element, name: str) -> str:
-    value = element.get(name)
-    if value is None:
-        raise XmlFormatError(f"<{element.tag}> has no {name} attribute")
-    return value
-
-
-def _int(element: Element, name: str) -> int:
-    text = _required(element, name)
-    try:
-        return int(text)
-    except ValueError:
-        raise XmlFormatError(f"<{element.tag} {name}={text!r}> is not an integer") from None
-
-
-def _state_color(text: str | None) -> Color:
-    try:
-        return Color[(text or "").strip()]
-    except KeyError:
-        raise XmlFormatError(f"unknown colour {text!r}") from None
-
-
-def _shape_list(element: Element) -> list[Shape]:
-    shapes = []
-    for child in _children(element):
-        if child.tag != "shape":
-            raise XmlFormatError(f"unexpected <{child.tag}> in <{element.tag}>")
-        try:
-            shapes.append(Shape[(child.text or "").strip()])
-        except KeyError:
-            raise XmlFormatError(f"unknown shape {child.text!r}") from None
-    if len(set(shapes)) != len(shapes):
-        raise XmlFormatError(f"<{element.tag}> lists a shape twice")
-    return shapes
-
-
 def _board(element: Element) -> dict[tuple[int, int], Color]:
-    board: dict[tuple[int, int], Color] = {}
     fields = []
     for child in _children(element):
         if child.tag == "fields":  # the seed's "Spielbrett" wrapper
             fields.extend(_children(child))
         else:
             fields.append(child)
-    for field in fields:
-        if field.tag != "field":
-            raise XmlFormatError(f"unexpected <{field.tag}> in <board>")
-        x, y = _int(field, "x"), _int(field, "y")
-        if not (0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE):
-            raise XmlFormatError(f"field ({x}, {y}) is not on the board")
-        content = field.get("content")
-        if content in (None, "EMPTY"):
-            continue
-        if (x, y) in board:
-            raise XmlFormatError(f"field ({x}, {y}) is listed twice")
-        board[(x, y)] = _state_color(content)
-    return board
+    return board_fields(fields)
 
 
 def _last_move_mono(element: Element) -> dict[Color, bool]:
@@ -209,7 +156,7 @@ def _last_move_mono(element: Element) -> dict[Color, bool]:
         values = {child.tag: (child.text or "").strip() for child in _children(entry)}
         if entry.tag != "entry" or set(values) != {"color", "boolean"}:
             raise XmlFormatError("<lastMoveMono> entries need a <color> and a <boolean>")
-        result[_state_color(values["color"])] = values["boolean"].lower() == "true"
+        result[state_enum("colour", Color, values["color"])] = values["boolean"].lower() == "true"
     return result
 
 
@@ -230,34 +177,14 @@ _STATE_CHILDREN = frozenset(
 
 def state_from_element(element: Element) -> BlokusState:
     """A :class:`BlokusState` from an official ``<state>`` element (memento content)."""
-    if element.tag != "state":
-        raise XmlFormatError(f"expected <state>, got <{element.tag}>")
-    if element.get("class") not in (None, STATE_CLASS):
-        raise XmlFormatError(f"state class {element.get('class')!r} is not a Blokus state")
-    turn = _int(element, "turn")
-    if turn < 0:
-        raise XmlFormatError(f"turn {turn} is negative")
-    if element.get("round") is not None and _int(element, "round") != 1 + turn // 4:
-        raise XmlFormatError(f"round {element.get('round')} does not match turn {turn}")
+    turn = read_turn(element)
     try:
-        start_piece = Shape[_required(element, "startPiece")]
+        start_piece = Shape[required(element, "startPiece")]
     except KeyError:
         raise XmlFormatError(f"unknown startPiece {element.get('startPiece')!r}") from None
-    children: dict[str, Element] = {}
-    for child in _children(element):
-        tag = str(child.tag)
-        if tag not in _STATE_CHILDREN:
-            raise XmlFormatError(f"unexpected <{tag}> in <state>")
-        if tag in children:
-            raise XmlFormatError(f"<{tag}> appears twice in <state>")
-        children[tag] = child
-    missing = [
-        tag for tag in (*SHAPE_LIST_TAGS.values(), "validColors", "board") if tag not in children
-    ]
-    if missing:
-        raise XmlFormatError(f"<state> lacks {', '.join(f'<{tag}>' for tag in missing)}")
-    undeployed = {color: _shape_list(children[tag]) for color, tag in SHAPE_LIST_TAGS.items()}
-    valid = [_state_color(child.text) for child in _children(children["validColors"])]
+    children = state_children(element, _STATE_CHILDREN)
+    undeployed = undeployed_shapes(children)
+    valid = valid_colours(children["validColors"])
     last_move = None
     if "lastMove" in children:
         try:
