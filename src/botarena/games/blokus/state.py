@@ -11,8 +11,8 @@ from botarena.core import InvalidMove
 from botarena.games.blokus.board import BOARD_SIZE, CORNERS_MASK, fields
 from botarena.games.blokus.colors import COLOURS, Color
 from botarena.games.blokus.movegen import has_legal_placement, legal_placement_keys, target_fields
-from botarena.games.blokus.moves import InvalidBlokusMove, Move, MoveMistake, SetMove
-from botarena.games.blokus.state_base import BlokusStateBase, moves_of
+from botarena.games.blokus.moves import InvalidBlokusMove, Move, MoveMistake
+from botarena.games.blokus.state_base import BlokusStateBase
 
 ROUND_LIMIT = 25
 """The game ends once ``round > ROUND_LIMIT``, i.e. ``turn >= 4 * ROUND_LIMIT``."""
@@ -37,11 +37,11 @@ class BlokusState(BlokusStateBase):
         """
         return list(fields(target_fields(self.own[color], self.occupied, False)))
 
-    def set_moves(self, color: Color | None = None) -> list[SetMove]:
+    def placement_keys(self, color: Color | None = None) -> list[int]:
         color = self.current_color if color is None else color
         first = self.is_first_move(color)
         shapes = (self.start_piece,) if first else self.undeployed_shapes(color)
-        return moves_of(color, legal_placement_keys(self.own[color], self.occupied, first, shapes))
+        return legal_placement_keys(self.own[color], self.occupied, first, shapes)
 
     def has_set_move(self, color: Color) -> bool:
         first = self.is_first_move(color)

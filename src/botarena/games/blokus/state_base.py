@@ -258,11 +258,17 @@ class BlokusStateBase:
 
     # -------------------------------------------------------------------------- move lists
 
+    def placement_keys(self, color: Color | None = None) -> list[int]:
+        """The legal placements of ``color`` (default: current) as movegen keys, ordered by
+        shape, orientation, then position."""
+        raise NotImplementedError
+
     def set_moves(self, color: Color | None = None) -> list[SetMove]:
         """Every legal SetMove of ``color`` (default: the current colour) as if it were to
         move: one move per distinct cell set, with the canonical (rotation, flipped) pair.
         Does not look at whether the game is over; :meth:`legal_moves` does."""
-        raise NotImplementedError
+        color = self.current_color if color is None else color
+        return moves_of(color, self.placement_keys(color))
 
     def has_set_move(self, color: Color) -> bool:
         """Whether ``color`` could place any piece (the elimination test)."""

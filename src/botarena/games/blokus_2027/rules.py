@@ -16,9 +16,9 @@ from enum import Enum
 from botarena.core import InvalidMove, ScoreAggregation, ScoreFragment, SeededRandom, Team
 from botarena.games.blokus.board import fields
 from botarena.games.blokus.colors import Color
-from botarena.games.blokus.moves import Move, SetMove
+from botarena.games.blokus.moves import Move
 from botarena.games.blokus.shapes import ALL_SHAPES, Shape
-from botarena.games.blokus.state_base import BlokusStateBase, moves_of
+from botarena.games.blokus.state_base import BlokusStateBase
 from botarena.games.blokus_2027.movegen import (
     BORDER_MASK,
     has_placement,
@@ -99,15 +99,10 @@ class BlokusState(BlokusStateBase):
     # -------------------------------------------------------------------------- move lists
 
     def placement_keys(self, color: Color | None = None) -> list[int]:
-        """The legal placements of ``color`` (default: current) as movegen keys."""
         color = self.current_color if color is None else color
         if self.is_first_move(color):
             return placement_keys(self.own[color], self.occupied, True, 1 << self.start_piece.value)
         return placement_keys(self.own[color], self.occupied, False, self.undeployed[color])
-
-    def set_moves(self, color: Color | None = None) -> list[SetMove]:
-        color = self.current_color if color is None else color
-        return moves_of(color, self.placement_keys(color))
 
     def has_set_move(self, color: Color) -> bool:
         if self.is_first_move(color):
