@@ -19,7 +19,6 @@ from botarena.core import (
     ScoreAggregation,
     ScoreCause,
     ScoreFragment,
-    SeededRandom,
     Team,
 )
 from botarena.games.blokus import xml as blokus_xml
@@ -45,6 +44,8 @@ from botarena.protocol.sc_plugin import (
     ResultLine,
     SlotEnd,
     initial_state_element,
+    read_state_element,
+    setup_state,
 )
 from botarena.protocol.sc_profiles import PROFILE_2021, ProtocolProfile
 from botarena.protocol.xstream import escape_attribute
@@ -306,20 +307,18 @@ class BlokusPlugin(GamePlugin):
 
     def new_match(self, display_names: Sequence[str], setup: GameSetup) -> BlokusMatch:
         names = (display_names[0], display_names[1])
-        initial = setup.initial_state
-        if initial is None:
-            state = self._game.new_initial_state(SeededRandom(setup.seed))
-        elif isinstance(initial, BlokusState):
-            state = initial.clone()
-        elif isinstance(initial, etree._Element):
-            element = initial_state_element(initial, "Blokus")
-            try:
-                state = blokus_xml.state_from_element(element)
-            except blokus_xml.XmlFormatError as error:
-                raise ValueError(f"not a Blokus 2021 state: {error}") from error
-        else:
-            raise ValueError(f"not a Blokus initial state: {type(initial).__name__}")
+        state = setup_state(setup, "Blokus", BlokusState, self._game.new_initial_state, _read)
         return BlokusMatch(state, names)
+
+
+def _read(given: Element) -> BlokusState:
+    return read_state_element(
+        given,
+        "Blokus 2021",
+        blokus_xml.state_from_element,
+        blokus_xml.XmlFormatError,
+        lambda element, _: initial_state_element(element, "Blokus"),
+    )
 
 
 PLUGIN = BlokusPlugin()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom, Team
+from botarena.core import InvalidMove, Outcome, ScoreFragment, Team
 from botarena.games.blokus.moves import Move, SetMove, SkipMove
 from botarena.games.blokus_2027 import xml as blokus_xml
 from botarena.games.blokus_2027.moves import InvalidBlokusMove, MoveMistake
@@ -29,9 +29,13 @@ from botarena.protocol.sc_plugin import (
     GameSetup,
     MalformedMoveError,
     MoveTimeouts,
+    read_state_element,
+    setup_state,
 )
 from botarena.protocol.sc_profiles import PROFILE_2026, ProtocolProfile
 
+GAME = "Blokus 2027"
+"""The name in error messages."""
 WELCOME_COLORS = (Team.ONE.name, Team.TWO.name)
 MOVE_CLASSES = frozenset(
     {
@@ -123,22 +127,12 @@ class Blokus2027Plugin(GamePlugin):
 
     def new_match(self, display_names: Sequence[str], setup: GameSetup) -> Blokus2027Match:
         names = (display_names[0], display_names[1])
-        initial = setup.initial_state
-        if initial is None:
-            state = self._game.new_initial_state(SeededRandom(setup.seed))
-        elif isinstance(initial, BlokusState):
-            state = initial.clone()
-        elif isinstance(initial, Element):
-            element = initial if initial.tag == "state" else initial.find(".//state")
-            if element is None:
-                raise ValueError("no Blokus 2027 <state> in the given element")
-            try:
-                state = blokus_xml.state_from_element(element)
-            except blokus_xml.XmlFormatError as error:
-                raise ValueError(f"not a Blokus 2027 state: {error}") from error
-        else:
-            raise ValueError(f"not a Blokus 2027 initial state: {type(initial).__name__}")
+        state = setup_state(setup, GAME, BlokusState, self._game.new_initial_state, _read)
         return Blokus2027Match(state, names)
+
+
+def _read(given: Element) -> BlokusState:
+    return read_state_element(given, GAME, blokus_xml.state_from_element, blokus_xml.XmlFormatError)
 
 
 PLUGIN = Blokus2027Plugin()
