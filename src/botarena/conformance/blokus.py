@@ -22,12 +22,11 @@ M > 0, 2 on unusable input.
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from botarena.conformance import jsonl_fixtures
+from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Outcome, Team, match_points
 from botarena.games.blokus import (
     COLOURS,
@@ -45,10 +44,8 @@ from botarena.games.blokus import (
 
 POSITION_SCHEMA = "blokus2021-position/1"
 GAME_SCHEMA = "blokus2021-game/1"
-MAX_REPORTED = 20
+MAX_REPORTED = jsonl_fixtures.MAX_REPORTED
 """How many mismatch details are printed (to stderr) before only counting."""
-
-Json = dict[str, Any]
 
 
 def parse_move(data: Json) -> Move:
@@ -239,51 +236,23 @@ def check_game(data: Json) -> list[str]:
     return problems + _diff("result", regular_result(state), data["result"])
 
 
-def read_records(path: Path) -> Iterator[tuple[int, Json]]:
-    with path.open(encoding="utf-8") as stream:
-        for number, line in enumerate(stream, start=1):
-            if line.strip():
-                yield number, json.loads(line)
+CHECKS: dict[str, tuple[Check, Label]] = {
+    POSITION_SCHEMA: (check_position, lambda record: f"{record['game']} ply {record['ply']}"),
+    GAME_SCHEMA: (check_game, lambda record: f"{record['game']} (full game)"),
+}
 
 
 def check_file(path: Path, report: list[str]) -> tuple[int, int]:
     """Check every record of ``path``; return (records, mismatching records)."""
-    total = mismatches = 0
-    for number, record in read_records(path):
-        schema = record.get("schema")
-        if schema == POSITION_SCHEMA:
-            problems = check_position(record)
-            label = f"{record['game']} ply {record['ply']}"
-        elif schema == GAME_SCHEMA:
-            problems = check_game(record)
-            label = f"{record['game']} (full game)"
-        else:
-            raise ValueError(f"{path}:{number}: unknown schema {schema!r}")
-        total += 1
-        if problems:
-            mismatches += 1
-            report.extend(f"{path.name}:{number} {label}: {p}" for p in problems)
-    return total, mismatches
+    return jsonl_fixtures.check_file(path, report, CHECKS)
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] in {"-h", "--help"}:
-        print("usage: python -m botarena.conformance blokus FILE.jsonl [FILE.jsonl ...]")
-        return 0 if argv else 2
-    total = mismatches = 0
-    report: list[str] = []
-    for name in argv:
-        path = Path(name)
-        try:
-            counted, failed = check_file(path, report)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            print(f"blokus: cannot check {name}: {error}", file=sys.stderr)
-            return 2
-        total += counted
-        mismatches += failed
-    for line in report[:MAX_REPORTED]:
-        print(line, file=sys.stderr)
-    if len(report) > MAX_REPORTED:
-        print(f"... {len(report) - MAX_REPORTED} more differences", file=sys.stderr)
-    print(f"blokus: {total} positions, {mismatches} mismatches")
-    return 1 if mismatches else 0
+    return jsonl_fixtures.run(
+        "blokus",
+        argv,
+        CHECKS,
+        usage="FILE.jsonl [FILE.jsonl ...]",
+        counted="positions",
+        errors=(OSError, ValueError, KeyError, TypeError),
+    )

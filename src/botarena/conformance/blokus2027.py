@@ -18,13 +18,10 @@ when M > 0, 2 on unusable input.
 
 from __future__ import annotations
 
-import gzip
-import json
-import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
+from botarena.conformance import jsonl_fixtures
+from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Team, match_points
 from botarena.games.blokus.colors import COLOURS, Color
 from botarena.games.blokus.moves import Move, SetMove
@@ -35,12 +32,11 @@ from botarena.games.blokus_2027.rules import BlokusState
 
 POSITION_SCHEMA = "blokus2027-position/1"
 GAME_SCHEMA = "blokus2027-game/1"
-MAX_REPORTED = 20
+MAX_REPORTED = jsonl_fixtures.MAX_REPORTED
 """How many differences are printed before only counting."""
 MAX_EXAMPLES = 3
 """How many extra/missing moves one legal-set difference shows."""
 
-Json = dict[str, Any]
 Cells = frozenset[tuple[int, int]]
 
 
@@ -209,52 +205,24 @@ def check_game(data: Json) -> list[str]:
     return problems + _diff("result", result_of(state), data["result"])
 
 
-def read_records(path: Path) -> Iterator[tuple[int, Json]]:
-    """(line number, object) of a ``.jsonl`` or ``.jsonl.gz`` file."""
-    opener: Any = gzip.open if path.name.endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as stream:
-        for number, line in enumerate(stream, start=1):
-            if line.strip():
-                yield number, json.loads(line)
+CHECKS: dict[str, tuple[Check, Label]] = {
+    POSITION_SCHEMA: (check_position, lambda r: f"{r.get('game')} ply {r.get('ply')}"),
+    GAME_SCHEMA: (check_game, lambda record: f"{record.get('game')} (game)"),
+}
 
 
 def check_file(path: Path, report: list[str]) -> tuple[int, int]:
     """Check every record of ``path``; return (records, mismatching records)."""
-    total = mismatches = 0
-    for number, record in read_records(path):
-        schema = record.get("schema")
-        if schema == POSITION_SCHEMA:
-            label = f"{record.get('game')} ply {record.get('ply')}"
-            problems = check_position(record)
-        elif schema == GAME_SCHEMA:
-            label = f"{record.get('game')} (game)"
-            problems = check_game(record)
-        else:
-            raise ValueError(f"{path}:{number}: unknown schema {schema!r}")
-        total += 1
-        if problems:
-            mismatches += 1
-            report.extend(f"{path.name}:{number} {label}: {p}" for p in problems)
-    return total, mismatches
+    return jsonl_fixtures.check_file(path, report, CHECKS)
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] in {"-h", "--help"}:
-        print("usage: python -m botarena.conformance blokus2027 FILE.jsonl[.gz] [...]")
-        return 0 if argv else 2
-    total = mismatches = 0
-    report: list[str] = []
-    for name in argv:
-        try:
-            counted, failed = check_file(Path(name), report)
-        except (OSError, EOFError, ValueError, KeyError, TypeError, NotationError) as error:
-            print(f"blokus2027: cannot check {name}: {error!r}", file=sys.stderr)
-            return 2
-        total += counted
-        mismatches += failed
-    for line in report[:MAX_REPORTED]:
-        print(line, file=sys.stderr)
-    if len(report) > MAX_REPORTED:
-        print(f"... {len(report) - MAX_REPORTED} more differences", file=sys.stderr)
-    print(f"blokus2027: {total} checked, {mismatches} mismatches")
-    return 1 if mismatches else 0
+    return jsonl_fixtures.run(
+        "blokus2027",
+        argv,
+        CHECKS,
+        usage="FILE.jsonl[.gz] [...]",
+        counted="checked",
+        errors=(OSError, EOFError, ValueError, KeyError, TypeError, NotationError),
+        show_error=repr,
+    )
