@@ -26,6 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from botarena.conformance import jsonl_fixtures
+from botarena.conformance.blokus_common import (
+    diff as _diff,
+)
+from botarena.conformance.blokus_common import (
+    points_of,
+    replay_problems,
+    score_problems,
+    turn_problems,
+)
 from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Outcome, Team, match_points
 from botarena.games.blokus import (
@@ -87,10 +96,6 @@ def state_from_position(data: Json) -> BlokusState:
     )
 
 
-def points_of(state: BlokusState) -> dict[str, int]:
-    return {color.name: state.points(color) for color in COLOURS}
-
-
 def win_condition(state: BlokusState) -> Json | None:
     """The official ``Game.checkWinCondition()`` in the fixture's form."""
     outcome = state.outcome()
@@ -141,10 +146,6 @@ def after_state(state: BlokusState) -> Json:
     }
 
 
-def _diff(label: str, ours: object, official: object) -> list[str]:
-    return [] if ours == official else [f"{label}: ours {ours!r}, official {official!r}"]
-
-
 def check_candidate(state: BlokusState, candidate: Json) -> list[str]:
     """Differences between our verdict on one probe move and the official one."""
     move = parse_move(candidate["move"])
@@ -176,18 +177,12 @@ def check_candidate(state: BlokusState, candidate: Json) -> list[str]:
 def check_position(data: Json) -> list[str]:
     """Differences between our engine and one official position."""
     state = state_from_position(data)
-    problems: list[str] = []
-    problems += _diff("round", state.round, data["round"])
-    problems += _diff("current", state.current_color.name, data["current"])
-    problems += _diff("current_team", state.current_team.name, data["current_team"])
+    problems = turn_problems(state, data)
     problems += _diff(
         "is_first_move", state.is_first_move(state.current_color), data["is_first_move"]
     )
     status = data["status"]
-    problems += _diff("game_over", state.is_terminal(), status["game_over"])
-    problems += _diff("points", points_of(state), status["points"])
-    team_points = {team.name: state.team_points(team) for team in Team}
-    problems += _diff("team_points", team_points, status["team_points"])
+    problems += score_problems(state, status)
     problems += _diff("win_condition", win_condition(state), status["win_condition"])
 
     moves = state.set_moves() if state.valid_colors else []
@@ -220,20 +215,8 @@ def check_game(data: Json) -> list[str]:
             state.apply(parse_move(move_data))
         except InvalidBlokusMove as error:
             return [f"ply {ply}: rejected an official move: {error.reason}"]
-    problems: list[str] = []
-    problems += _diff("plies", len(data["moves"]), data["plies"])
-    problems += _diff("final_turn", state.turn, data["final_turn"])
-    problems += _diff("final_round", state.round, data["final_round"])
-    valid = [color.name for color in state.valid_colors]
-    problems += _diff("final_valid_colors", valid, data["final_valid_colors"])
-    problems += _diff("points", points_of(state), data["points"])
-    team_points = {team.name: state.team_points(team) for team in Team}
-    problems += _diff("team_points", team_points, data["team_points"])
-    mono = {color.name: value for color, value in state.last_move_mono.items()}
-    problems += _diff("final_last_move_mono", mono, data["final_last_move_mono"])
-    if not state.is_terminal():
-        return [*problems, "the replayed game is not over"]
-    return problems + _diff("result", regular_result(state), data["result"])
+    problems = _diff("plies", len(data["moves"]), data["plies"])
+    return problems + replay_problems(state, data, "final_last_move_mono", regular_result)
 
 
 CHECKS: dict[str, tuple[Check, Label]] = {

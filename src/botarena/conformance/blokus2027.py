@@ -21,6 +21,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from botarena.conformance import jsonl_fixtures
+from botarena.conformance.blokus_common import diff as _diff
+from botarena.conformance.blokus_common import (
+    mono_of,
+    points_of,
+    replay_problems,
+    score_problems,
+    turn_problems,
+)
 from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Team, match_points
 from botarena.games.blokus.colors import COLOURS, Color
@@ -68,18 +76,6 @@ def state_from_position(data: Json) -> BlokusState:
     )
 
 
-def points_of(state: BlokusState) -> dict[str, int]:
-    return {color.name: state.points(color) for color in COLOURS}
-
-
-def team_points_of(state: BlokusState) -> dict[str, int]:
-    return {team.name: state.team_points(team) for team in Team}
-
-
-def mono_of(state: BlokusState) -> dict[str, bool]:
-    return {color.name: value for color, value in state.last_move_mono.items()}
-
-
 def result_of(state: BlokusState) -> Json | None:
     """Winner, reason and ``{team: [Siegpunkte, Punkte]}`` in the fixture's form."""
     condition = state.win_condition()
@@ -102,10 +98,6 @@ def _cells(move: SetMove) -> Cells:
 
 def _cell_text(cells: Cells) -> str:
     return "[" + " ".join(f"{x},{y}" for x, y in sorted(cells, key=lambda c: (c[1], c[0]))) + "]"
-
-
-def _diff(label: str, ours: object, official: object) -> list[str]:
-    return [] if ours == official else [f"{label}: ours {ours!r}, official {official!r}"]
 
 
 def _board_diff(ours: list[str], official: list[str]) -> list[str]:
@@ -166,13 +158,7 @@ def check_move(state: BlokusState, data: Json) -> list[str]:
 def check_position(data: Json) -> list[str]:
     """Differences between our engine and one official position."""
     state = state_from_position(data)
-    problems: list[str] = []
-    problems += _diff("round", state.round, data["round"])
-    problems += _diff("current", state.current_color.name, data["current"])
-    problems += _diff("current_team", state.current_team.name, data["current_team"])
-    problems += _diff("game_over", state.is_terminal(), data["game_over"])
-    problems += _diff("points", points_of(state), data["points"])
-    problems += _diff("team_points", team_points_of(state), data["team_points"])
+    problems = turn_problems(state, data) + score_problems(state, data)
     if "moves" in data:
         problems += check_legal_set(state, data)
     if "move" in data:
@@ -192,17 +178,7 @@ def check_game(data: Json) -> list[str]:
             state.apply(parse_notation(text))
         except InvalidBlokusMove as error:
             return [f"ply {ply}: rejected the official move {text}: {error.reason}"]
-    problems: list[str] = []
-    problems += _diff("final_turn", state.turn, data["final_turn"])
-    problems += _diff("final_round", state.round, data["final_round"])
-    valid = [color.name for color in state.valid_colors]
-    problems += _diff("final_valid_colors", valid, data["final_valid_colors"])
-    problems += _diff("points", points_of(state), data["points"])
-    problems += _diff("team_points", team_points_of(state), data["team_points"])
-    problems += _diff("last_move_mono", mono_of(state), data["last_move_mono"])
-    if not state.is_terminal():
-        return [*problems, "the replayed game is not over"]
-    return problems + _diff("result", result_of(state), data["result"])
+    return replay_problems(state, data, "last_move_mono", result_of)
 
 
 CHECKS: dict[str, tuple[Check, Label]] = {
