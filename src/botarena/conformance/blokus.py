@@ -22,7 +22,6 @@ M > 0, 2 on unusable input.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from botarena.conformance import jsonl_fixtures
@@ -31,6 +30,7 @@ from botarena.conformance.blokus_common import (
 )
 from botarena.conformance.blokus_common import (
     points_of,
+    position_state,
     replay_problems,
     score_problems,
     turn_problems,
@@ -38,7 +38,6 @@ from botarena.conformance.blokus_common import (
 from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Outcome, Team, match_points
 from botarena.games.blokus import (
-    COLOURS,
     BlokusState,
     Color,
     InvalidBlokusMove,
@@ -74,26 +73,9 @@ def parse_move(data: Json) -> Move:
 
 def state_from_position(data: Json) -> BlokusState:
     """The engine state described by one ``blokus2021-position/1`` object."""
-    letters = {color.name[0]: color for color in COLOURS}
-    board = {
-        (x, y): letters[char]
-        for y, row in enumerate(data["board"])
-        for x, char in enumerate(row)
-        if char != "."
-    }
     last_move = None if data["last_move"] is None else parse_move(data["last_move"])
-    return BlokusState.from_parts(
-        Shape[data["start_piece"]],
-        board,
-        {
-            Color[name]: [Shape[shape] for shape in shapes]
-            for name, shapes in data["shapes"].items()
-        },
-        turn=data["turn"],
-        valid_colors=[Color[name] for name in data["valid_colors"]],
-        last_move=last_move,
-        last_move_mono={Color[name]: value for name, value in data["last_move_mono"].items()},
-    )
+    mono = {Color[name]: value for name, value in data["last_move_mono"].items()}
+    return position_state(BlokusState, data, last_move, mono)
 
 
 def win_condition(state: BlokusState) -> Json | None:
@@ -223,11 +205,6 @@ CHECKS: dict[str, tuple[Check, Label]] = {
     POSITION_SCHEMA: (check_position, lambda record: f"{record['game']} ply {record['ply']}"),
     GAME_SCHEMA: (check_game, lambda record: f"{record['game']} (full game)"),
 }
-
-
-def check_file(path: Path, report: list[str]) -> tuple[int, int]:
-    """Check every record of ``path``; return (records, mismatching records)."""
-    return jsonl_fixtures.check_file(path, report, CHECKS)
 
 
 def main(argv: list[str]) -> int:

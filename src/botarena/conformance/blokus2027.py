@@ -18,20 +18,19 @@ when M > 0, 2 on unusable input.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from botarena.conformance import jsonl_fixtures
 from botarena.conformance.blokus_common import diff as _diff
 from botarena.conformance.blokus_common import (
     mono_of,
     points_of,
+    position_state,
     replay_problems,
     score_problems,
     turn_problems,
 )
 from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Team, match_points
-from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.colors import Color
 from botarena.games.blokus.moves import Move, SetMove
 from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus_2027.moves import InvalidBlokusMove, NotationError, parse_notation
@@ -58,22 +57,8 @@ def _notation_or_none(text: str | None) -> Move | None:
 
 def state_from_position(data: Json) -> BlokusState:
     """The engine state described by one ``blokus2027-position/1`` object."""
-    letters = {color.name[0]: color for color in COLOURS}
-    board = {
-        (x, y): letters[char]
-        for y, row in enumerate(data["board"])
-        for x, char in enumerate(row)
-        if char != "."
-    }
-    return BlokusState.from_parts(
-        Shape[data["start_piece"]],
-        board,
-        {Color[name]: [Shape[s] for s in shapes] for name, shapes in data["shapes"].items()},
-        turn=data["turn"],
-        valid_colors=[Color[name] for name in data["valid_colors"]],
-        last_move=_notation_or_none(data["last_move"]),
-        last_move_mono=_mono(data["last_move_mono"]),
-    )
+    last_move = _notation_or_none(data["last_move"])
+    return position_state(BlokusState, data, last_move, _mono(data["last_move_mono"]))
 
 
 def result_of(state: BlokusState) -> Json | None:
@@ -185,11 +170,6 @@ CHECKS: dict[str, tuple[Check, Label]] = {
     POSITION_SCHEMA: (check_position, lambda r: f"{r.get('game')} ply {r.get('ply')}"),
     GAME_SCHEMA: (check_game, lambda record: f"{record.get('game')} (game)"),
 }
-
-
-def check_file(path: Path, report: list[str]) -> tuple[int, int]:
-    """Check every record of ``path``; return (records, mismatching records)."""
-    return jsonl_fixtures.check_file(path, report, CHECKS)
 
 
 def main(argv: list[str]) -> int:

@@ -3,15 +3,44 @@ turn, scores and final state against a fixture record, as lists of differences."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from botarena.conformance.jsonl_fixtures import Json
 from botarena.core import Team
-from botarena.games.blokus.colors import COLOURS
+from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.moves import Move
+from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus.state_base import BlokusStateBase
 
 StateT = TypeVar("StateT", bound=BlokusStateBase)
+
+
+def position_state(
+    state_type: type[StateT],
+    data: Json,
+    last_move: Move | None,
+    last_move_mono: Mapping[Color, bool],
+) -> StateT:
+    """The engine state of a position record: ``board`` rows of ``B``/``Y``/``R``/``G``/``.``,
+    ``start_piece``, ``shapes`` per colour, ``turn``, ``valid_colors``; the last move and
+    ``lastMoveMono`` as the season's record spells them, already read."""
+    letters = {color.name[0]: color for color in COLOURS}
+    board = {
+        (x, y): letters[char]
+        for y, row in enumerate(data["board"])
+        for x, char in enumerate(row)
+        if char != "."
+    }
+    return state_type.from_parts(
+        Shape[data["start_piece"]],
+        board,
+        {Color[name]: [Shape[s] for s in shapes] for name, shapes in data["shapes"].items()},
+        turn=data["turn"],
+        valid_colors=[Color[name] for name in data["valid_colors"]],
+        last_move=last_move,
+        last_move_mono=last_move_mono,
+    )
 
 
 def diff(label: str, ours: object, official: object) -> list[str]:
