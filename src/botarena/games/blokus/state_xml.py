@@ -9,15 +9,17 @@ which stays in each season's ``xml`` module.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import TypeVar
 
 from lxml import etree
 
+from botarena.core import InvalidMove
 from botarena.games.blokus.board import BOARD_SIZE
 from botarena.games.blokus.colors import COLOURS, Color
 from botarena.games.blokus.move_xml import Element, children
+from botarena.games.blokus.moves import Move
 from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus.state_base import BlokusStateBase
 
@@ -160,3 +162,14 @@ def board_fields(fields: Iterable[Element]) -> dict[tuple[int, int], Color]:
             raise XmlFormatError(f"field ({x}, {y}) is listed twice")
         board[(x, y)] = state_enum("colour", Color, content)
     return board
+
+
+def last_move(found: dict[str, Element], read: Callable[[Element], Move]) -> Move | None:
+    """The state's ``<lastMove>`` read with the season's ``read`` (``None`` when absent); a
+    move that is a rule violation (e.g. without rotation) is an :class:`XmlFormatError`."""
+    if "lastMove" not in found:
+        return None
+    try:
+        return read(found["lastMove"])
+    except InvalidMove as error:
+        raise XmlFormatError(f"<lastMove>: {error.reason}") from None

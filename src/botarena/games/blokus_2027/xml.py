@@ -44,6 +44,7 @@ from botarena.games.blokus.state_xml import (
     append_board,
     append_shapes_and_colours,
     board_fields,
+    last_move,
     read_turn,
     required,
     state_children,
@@ -162,12 +163,7 @@ def state_from_element(element: Element) -> BlokusState:
     children = state_children(element, _STATE_CHILDREN)
     undeployed = undeployed_shapes(children)
     valid = valid_colours(children["validColors"])
-    last_move = None
-    if "lastMove" in children:
-        try:
-            last_move = move_from_element(children["lastMove"])
-        except InvalidBlokusMove as error:
-            raise XmlFormatError(f"<lastMove>: {error.reason}") from None
+    previous = last_move(children, move_from_element)
     mono = _last_move_mono(children["lastMoveMono"]) if "lastMoveMono" in children else {}
     return BlokusState.from_parts(
         start_piece,
@@ -175,6 +171,6 @@ def state_from_element(element: Element) -> BlokusState:
         undeployed,
         turn=turn,
         valid_colors=valid,
-        last_move=last_move,
+        last_move=previous,
         last_move_mono=mono,
     )
