@@ -35,7 +35,8 @@ import venv
 from pathlib import Path
 from typing import Any
 
-from botarena.conformance.blokus2027 import read_records, state_from_position
+from botarena.conformance.blokus2027 import state_from_position
+from botarena.conformance.jsonl_fixtures import read_records
 from botarena.core import SeededRandom
 from botarena.games.blokus_2027 import BlokusGame, BlokusState
 

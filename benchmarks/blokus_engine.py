@@ -22,7 +22,8 @@ import sys
 import time
 from pathlib import Path
 
-from botarena.conformance.blokus import read_records, state_from_position
+from botarena.conformance.blokus import state_from_position
+from botarena.conformance.jsonl_fixtures import read_records
 from botarena.core import SeededRandom
 from botarena.games.blokus import BlokusGame, BlokusState
 from botarena.games.blokus.board import BOARD_MASK

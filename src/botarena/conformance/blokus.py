@@ -22,15 +22,22 @@ M > 0, 2 on unusable input.
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
+from botarena.conformance import jsonl_fixtures
+from botarena.conformance.blokus_common import (
+    diff as _diff,
+)
+from botarena.conformance.blokus_common import (
+    points_of,
+    position_state,
+    replay_problems,
+    score_problems,
+    turn_problems,
+)
+from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Outcome, Team, match_points
 from botarena.games.blokus import (
-    COLOURS,
     BlokusState,
     Color,
     InvalidBlokusMove,
@@ -45,10 +52,8 @@ from botarena.games.blokus import (
 
 POSITION_SCHEMA = "blokus2021-position/1"
 GAME_SCHEMA = "blokus2021-game/1"
-MAX_REPORTED = 20
+MAX_REPORTED = jsonl_fixtures.MAX_REPORTED
 """How many mismatch details are printed (to stderr) before only counting."""
-
-Json = dict[str, Any]
 
 
 def parse_move(data: Json) -> Move:
@@ -68,30 +73,9 @@ def parse_move(data: Json) -> Move:
 
 def state_from_position(data: Json) -> BlokusState:
     """The engine state described by one ``blokus2021-position/1`` object."""
-    letters = {color.name[0]: color for color in COLOURS}
-    board = {
-        (x, y): letters[char]
-        for y, row in enumerate(data["board"])
-        for x, char in enumerate(row)
-        if char != "."
-    }
     last_move = None if data["last_move"] is None else parse_move(data["last_move"])
-    return BlokusState.from_parts(
-        Shape[data["start_piece"]],
-        board,
-        {
-            Color[name]: [Shape[shape] for shape in shapes]
-            for name, shapes in data["shapes"].items()
-        },
-        turn=data["turn"],
-        valid_colors=[Color[name] for name in data["valid_colors"]],
-        last_move=last_move,
-        last_move_mono={Color[name]: value for name, value in data["last_move_mono"].items()},
-    )
-
-
-def points_of(state: BlokusState) -> dict[str, int]:
-    return {color.name: state.points(color) for color in COLOURS}
+    mono = {Color[name]: value for name, value in data["last_move_mono"].items()}
+    return position_state(BlokusState, data, last_move, mono)
 
 
 def win_condition(state: BlokusState) -> Json | None:
@@ -144,10 +128,6 @@ def after_state(state: BlokusState) -> Json:
     }
 
 
-def _diff(label: str, ours: object, official: object) -> list[str]:
-    return [] if ours == official else [f"{label}: ours {ours!r}, official {official!r}"]
-
-
 def check_candidate(state: BlokusState, candidate: Json) -> list[str]:
     """Differences between our verdict on one probe move and the official one."""
     move = parse_move(candidate["move"])
@@ -179,18 +159,12 @@ def check_candidate(state: BlokusState, candidate: Json) -> list[str]:
 def check_position(data: Json) -> list[str]:
     """Differences between our engine and one official position."""
     state = state_from_position(data)
-    problems: list[str] = []
-    problems += _diff("round", state.round, data["round"])
-    problems += _diff("current", state.current_color.name, data["current"])
-    problems += _diff("current_team", state.current_team.name, data["current_team"])
+    problems = turn_problems(state, data)
     problems += _diff(
         "is_first_move", state.is_first_move(state.current_color), data["is_first_move"]
     )
     status = data["status"]
-    problems += _diff("game_over", state.is_terminal(), status["game_over"])
-    problems += _diff("points", points_of(state), status["points"])
-    team_points = {team.name: state.team_points(team) for team in Team}
-    problems += _diff("team_points", team_points, status["team_points"])
+    problems += score_problems(state, status)
     problems += _diff("win_condition", win_condition(state), status["win_condition"])
 
     moves = state.set_moves() if state.valid_colors else []
@@ -223,67 +197,22 @@ def check_game(data: Json) -> list[str]:
             state.apply(parse_move(move_data))
         except InvalidBlokusMove as error:
             return [f"ply {ply}: rejected an official move: {error.reason}"]
-    problems: list[str] = []
-    problems += _diff("plies", len(data["moves"]), data["plies"])
-    problems += _diff("final_turn", state.turn, data["final_turn"])
-    problems += _diff("final_round", state.round, data["final_round"])
-    valid = [color.name for color in state.valid_colors]
-    problems += _diff("final_valid_colors", valid, data["final_valid_colors"])
-    problems += _diff("points", points_of(state), data["points"])
-    team_points = {team.name: state.team_points(team) for team in Team}
-    problems += _diff("team_points", team_points, data["team_points"])
-    mono = {color.name: value for color, value in state.last_move_mono.items()}
-    problems += _diff("final_last_move_mono", mono, data["final_last_move_mono"])
-    if not state.is_terminal():
-        return [*problems, "the replayed game is not over"]
-    return problems + _diff("result", regular_result(state), data["result"])
+    problems = _diff("plies", len(data["moves"]), data["plies"])
+    return problems + replay_problems(state, data, "final_last_move_mono", regular_result)
 
 
-def read_records(path: Path) -> Iterator[tuple[int, Json]]:
-    with path.open(encoding="utf-8") as stream:
-        for number, line in enumerate(stream, start=1):
-            if line.strip():
-                yield number, json.loads(line)
-
-
-def check_file(path: Path, report: list[str]) -> tuple[int, int]:
-    """Check every record of ``path``; return (records, mismatching records)."""
-    total = mismatches = 0
-    for number, record in read_records(path):
-        schema = record.get("schema")
-        if schema == POSITION_SCHEMA:
-            problems = check_position(record)
-            label = f"{record['game']} ply {record['ply']}"
-        elif schema == GAME_SCHEMA:
-            problems = check_game(record)
-            label = f"{record['game']} (full game)"
-        else:
-            raise ValueError(f"{path}:{number}: unknown schema {schema!r}")
-        total += 1
-        if problems:
-            mismatches += 1
-            report.extend(f"{path.name}:{number} {label}: {p}" for p in problems)
-    return total, mismatches
+CHECKS: dict[str, tuple[Check, Label]] = {
+    POSITION_SCHEMA: (check_position, lambda record: f"{record['game']} ply {record['ply']}"),
+    GAME_SCHEMA: (check_game, lambda record: f"{record['game']} (full game)"),
+}
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] in {"-h", "--help"}:
-        print("usage: python -m botarena.conformance blokus FILE.jsonl [FILE.jsonl ...]")
-        return 0 if argv else 2
-    total = mismatches = 0
-    report: list[str] = []
-    for name in argv:
-        path = Path(name)
-        try:
-            counted, failed = check_file(path, report)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            print(f"blokus: cannot check {name}: {error}", file=sys.stderr)
-            return 2
-        total += counted
-        mismatches += failed
-    for line in report[:MAX_REPORTED]:
-        print(line, file=sys.stderr)
-    if len(report) > MAX_REPORTED:
-        print(f"... {len(report) - MAX_REPORTED} more differences", file=sys.stderr)
-    print(f"blokus: {total} positions, {mismatches} mismatches")
-    return 1 if mismatches else 0
+    return jsonl_fixtures.run(
+        "blokus",
+        argv,
+        CHECKS,
+        usage="FILE.jsonl [FILE.jsonl ...]",
+        counted="positions",
+        errors=(OSError, ValueError, KeyError, TypeError),
+    )

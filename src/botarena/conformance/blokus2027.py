@@ -18,15 +18,19 @@ when M > 0, 2 on unusable input.
 
 from __future__ import annotations
 
-import gzip
-import json
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-
+from botarena.conformance import jsonl_fixtures
+from botarena.conformance.blokus_common import diff as _diff
+from botarena.conformance.blokus_common import (
+    mono_of,
+    points_of,
+    position_state,
+    replay_problems,
+    score_problems,
+    turn_problems,
+)
+from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Team, match_points
-from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.colors import Color
 from botarena.games.blokus.moves import Move, SetMove
 from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus_2027.moves import InvalidBlokusMove, NotationError, parse_notation
@@ -35,12 +39,11 @@ from botarena.games.blokus_2027.rules import BlokusState
 
 POSITION_SCHEMA = "blokus2027-position/1"
 GAME_SCHEMA = "blokus2027-game/1"
-MAX_REPORTED = 20
+MAX_REPORTED = jsonl_fixtures.MAX_REPORTED
 """How many differences are printed before only counting."""
 MAX_EXAMPLES = 3
 """How many extra/missing moves one legal-set difference shows."""
 
-Json = dict[str, Any]
 Cells = frozenset[tuple[int, int]]
 
 
@@ -54,34 +57,8 @@ def _notation_or_none(text: str | None) -> Move | None:
 
 def state_from_position(data: Json) -> BlokusState:
     """The engine state described by one ``blokus2027-position/1`` object."""
-    letters = {color.name[0]: color for color in COLOURS}
-    board = {
-        (x, y): letters[char]
-        for y, row in enumerate(data["board"])
-        for x, char in enumerate(row)
-        if char != "."
-    }
-    return BlokusState.from_parts(
-        Shape[data["start_piece"]],
-        board,
-        {Color[name]: [Shape[s] for s in shapes] for name, shapes in data["shapes"].items()},
-        turn=data["turn"],
-        valid_colors=[Color[name] for name in data["valid_colors"]],
-        last_move=_notation_or_none(data["last_move"]),
-        last_move_mono=_mono(data["last_move_mono"]),
-    )
-
-
-def points_of(state: BlokusState) -> dict[str, int]:
-    return {color.name: state.points(color) for color in COLOURS}
-
-
-def team_points_of(state: BlokusState) -> dict[str, int]:
-    return {team.name: state.team_points(team) for team in Team}
-
-
-def mono_of(state: BlokusState) -> dict[str, bool]:
-    return {color.name: value for color, value in state.last_move_mono.items()}
+    last_move = _notation_or_none(data["last_move"])
+    return position_state(BlokusState, data, last_move, _mono(data["last_move_mono"]))
 
 
 def result_of(state: BlokusState) -> Json | None:
@@ -106,10 +83,6 @@ def _cells(move: SetMove) -> Cells:
 
 def _cell_text(cells: Cells) -> str:
     return "[" + " ".join(f"{x},{y}" for x, y in sorted(cells, key=lambda c: (c[1], c[0]))) + "]"
-
-
-def _diff(label: str, ours: object, official: object) -> list[str]:
-    return [] if ours == official else [f"{label}: ours {ours!r}, official {official!r}"]
 
 
 def _board_diff(ours: list[str], official: list[str]) -> list[str]:
@@ -170,13 +143,7 @@ def check_move(state: BlokusState, data: Json) -> list[str]:
 def check_position(data: Json) -> list[str]:
     """Differences between our engine and one official position."""
     state = state_from_position(data)
-    problems: list[str] = []
-    problems += _diff("round", state.round, data["round"])
-    problems += _diff("current", state.current_color.name, data["current"])
-    problems += _diff("current_team", state.current_team.name, data["current_team"])
-    problems += _diff("game_over", state.is_terminal(), data["game_over"])
-    problems += _diff("points", points_of(state), data["points"])
-    problems += _diff("team_points", team_points_of(state), data["team_points"])
+    problems = turn_problems(state, data) + score_problems(state, data)
     if "moves" in data:
         problems += check_legal_set(state, data)
     if "move" in data:
@@ -196,65 +163,22 @@ def check_game(data: Json) -> list[str]:
             state.apply(parse_notation(text))
         except InvalidBlokusMove as error:
             return [f"ply {ply}: rejected the official move {text}: {error.reason}"]
-    problems: list[str] = []
-    problems += _diff("final_turn", state.turn, data["final_turn"])
-    problems += _diff("final_round", state.round, data["final_round"])
-    valid = [color.name for color in state.valid_colors]
-    problems += _diff("final_valid_colors", valid, data["final_valid_colors"])
-    problems += _diff("points", points_of(state), data["points"])
-    problems += _diff("team_points", team_points_of(state), data["team_points"])
-    problems += _diff("last_move_mono", mono_of(state), data["last_move_mono"])
-    if not state.is_terminal():
-        return [*problems, "the replayed game is not over"]
-    return problems + _diff("result", result_of(state), data["result"])
+    return replay_problems(state, data, "last_move_mono", result_of)
 
 
-def read_records(path: Path) -> Iterator[tuple[int, Json]]:
-    """(line number, object) of a ``.jsonl`` or ``.jsonl.gz`` file."""
-    opener: Any = gzip.open if path.name.endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as stream:
-        for number, line in enumerate(stream, start=1):
-            if line.strip():
-                yield number, json.loads(line)
-
-
-def check_file(path: Path, report: list[str]) -> tuple[int, int]:
-    """Check every record of ``path``; return (records, mismatching records)."""
-    total = mismatches = 0
-    for number, record in read_records(path):
-        schema = record.get("schema")
-        if schema == POSITION_SCHEMA:
-            label = f"{record.get('game')} ply {record.get('ply')}"
-            problems = check_position(record)
-        elif schema == GAME_SCHEMA:
-            label = f"{record.get('game')} (game)"
-            problems = check_game(record)
-        else:
-            raise ValueError(f"{path}:{number}: unknown schema {schema!r}")
-        total += 1
-        if problems:
-            mismatches += 1
-            report.extend(f"{path.name}:{number} {label}: {p}" for p in problems)
-    return total, mismatches
+CHECKS: dict[str, tuple[Check, Label]] = {
+    POSITION_SCHEMA: (check_position, lambda r: f"{r.get('game')} ply {r.get('ply')}"),
+    GAME_SCHEMA: (check_game, lambda record: f"{record.get('game')} (game)"),
+}
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] in {"-h", "--help"}:
-        print("usage: python -m botarena.conformance blokus2027 FILE.jsonl[.gz] [...]")
-        return 0 if argv else 2
-    total = mismatches = 0
-    report: list[str] = []
-    for name in argv:
-        try:
-            counted, failed = check_file(Path(name), report)
-        except (OSError, EOFError, ValueError, KeyError, TypeError, NotationError) as error:
-            print(f"blokus2027: cannot check {name}: {error!r}", file=sys.stderr)
-            return 2
-        total += counted
-        mismatches += failed
-    for line in report[:MAX_REPORTED]:
-        print(line, file=sys.stderr)
-    if len(report) > MAX_REPORTED:
-        print(f"... {len(report) - MAX_REPORTED} more differences", file=sys.stderr)
-    print(f"blokus2027: {total} checked, {mismatches} mismatches")
-    return 1 if mismatches else 0
+    return jsonl_fixtures.run(
+        "blokus2027",
+        argv,
+        CHECKS,
+        usage="FILE.jsonl[.gz] [...]",
+        counted="checked",
+        errors=(OSError, EOFError, ValueError, KeyError, TypeError, NotationError),
+        show_error=repr,
+    )

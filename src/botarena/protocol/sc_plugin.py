@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, Self, TypeVar
 
 from lxml import etree
 
-from botarena.core import InvalidMove, Outcome, ScoreCause, ScoreFragment
+from botarena.core import InvalidMove, Outcome, ScoreCause, ScoreFragment, SeededRandom
 from botarena.protocol.sc_profiles import ProtocolProfile
 
 Element = etree._Element
@@ -218,3 +219,57 @@ def initial_state_element(given: Element, game: str) -> Element:
         f'no {game} <state> in <{given.tag}>: expected <loadGameInfo class="state" …> '
         "(the state itself), a <loadGameInfo> holding a <state>, or a <state>"
     )
+
+
+class _Clonable(Protocol):
+    def clone(self) -> Self: ...
+
+
+StateT = TypeVar("StateT", bound=_Clonable)
+
+
+def state_in(given: Element, game: str) -> Element:
+    """``given`` if it is a ``<state>``, else the first ``<state>`` inside it (2026+ plugins);
+    ``ValueError`` naming ``game`` when there is none."""
+    element = given if given.tag == "state" else given.find(".//state")
+    if element is None:
+        raise ValueError(f"no {game} <state> in the given element")
+    return element
+
+
+def read_state_element(
+    given: Element,
+    game: str,
+    from_element: Callable[[Element], StateT],
+    format_error: type[Exception],
+    find_state: Callable[[Element, str], Element] = state_in,
+) -> StateT:
+    """A starting state read from a given element: ``find_state`` picks the ``<state>``
+    (default :func:`state_in`; :func:`initial_state_element` for the older plugins),
+    ``from_element`` reads it; its ``format_error`` becomes ``ValueError("not a GAME state:
+    …")``."""
+    element = find_state(given, game)
+    try:
+        return from_element(element)
+    except format_error as error:
+        raise ValueError(f"not a {game} state: {error}") from error
+
+
+def setup_state(
+    setup: GameSetup,
+    game: str,
+    state_type: type[StateT],
+    new_state: Callable[[SeededRandom], StateT],
+    read_element: Callable[[Element], StateT],
+) -> StateT:
+    """A match's starting state from ``setup``: a new one from its seed, a copy of a given
+    ``state_type`` object, or ``read_element`` of a given element (e.g. a partial of
+    :func:`read_state_element`); another kind is ``ValueError("not a GAME initial state: …")``."""
+    initial = setup.initial_state
+    if initial is None:
+        return new_state(SeededRandom(setup.seed))
+    if isinstance(initial, state_type):
+        return initial.clone()
+    if isinstance(initial, etree._Element):
+        return read_element(initial)
+    raise ValueError(f"not a {game} initial state: {type(initial).__name__}")

@@ -51,7 +51,8 @@ def target_fields(own: int, occupied: int, first_move: bool) -> int:
     return (CORNERS_MASK if first_move else diagonal_neighbours(own)) & free
 
 
-def _shifted(mask: int) -> list[int]:
+def shifted(mask: int) -> list[int]:
+    """``mask >> offset`` for every cell offset of the orientation table (indexed by offset)."""
     table = [0] * _OFFSET_SLOTS
     for offset in ALL_OFFSETS:
         table[offset] = mask >> offset
@@ -82,8 +83,8 @@ def legal_placement_keys(
     result: list[int] = []
     if not targets:
         return result
-    free_at = _shifted(free)
-    targets_at = _shifted(targets)
+    free_at = shifted(free)
+    targets_at = shifted(targets)
     append = result.append
     for shape in shapes:
         for orientation in SHAPE_ORIENTATIONS[shape]:
@@ -113,8 +114,8 @@ def has_legal_placement(own: int, occupied: int, first_move: bool, shapes: Itera
     targets = (CORNERS_MASK if first_move else diagonal_neighbours(own)) & free
     if not targets:
         return False
-    free_at = _shifted(free)
-    targets_at = _shifted(targets)
+    free_at = shifted(free)
+    targets_at = shifted(targets)
     # Shapes come in enum order, small ones first: they fit most often, so the search
     # usually stops after a few orientations.
     return any(

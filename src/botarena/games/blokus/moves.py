@@ -81,7 +81,20 @@ class SkipMove:
 Move = SetMove | SkipMove
 
 
-class MoveMistake(Enum):
+class MistakeText(Enum):
+    """What the seasons' mistake enums share: the value is the verbatim German message;
+    WRONG_SHAPE and DUPLICATE_SHAPE are officially raised without the move."""
+
+    @property
+    def message(self) -> str:
+        return str(self.value)
+
+    @property
+    def carries_move(self) -> bool:
+        return self.name not in ("WRONG_SHAPE", "DUPLICATE_SHAPE")
+
+
+class MoveMistake(MistakeText):
     """The official ``MoveMistake`` codes with their verbatim German messages."""
 
     WRONG_COLOR = "Die Farbe des Zuges ist nicht an der Reihe"
@@ -96,15 +109,6 @@ class MoveMistake(Enum):
     OBSTRUCTED = "Der Spielstein würde eine andere Farbe überlagern"
     TOUCHES_SAME_COLOR = "Der Spielstein berührt ein Feld gleicher Farbe"
     INVALID_FORMAT = "Der Zug konnte nicht erkannt werden"
-
-    @property
-    def message(self) -> str:
-        return self.value
-
-    @property
-    def carries_move(self) -> bool:
-        """Officially WRONG_SHAPE and DUPLICATE_SHAPE are raised without the move."""
-        return self not in (MoveMistake.WRONG_SHAPE, MoveMistake.DUPLICATE_SHAPE)
 
 
 PER_CELL_MISTAKES = (

@@ -1,5 +1,8 @@
 """Built-in Blokus players: a bot is one function of the state, ``choose_move(state)``.
 
+They play any season's state (:class:`~botarena.games.blokus.state_base.BlokusStateBase`):
+Blokus 2027 uses them as they are.
+
 * ``random``: a uniformly random legal move (SetMoves and, once allowed, the SkipMove).
 * ``greedy``: the largest shape it can place; among those the placement that leaves the
   colour the most anchor fields (free corners to grow from); random among ties. It never
@@ -19,15 +22,12 @@ from typing import TypeAlias
 from botarena.core import SeededRandom
 from botarena.core.players import Player as BuiltInPlayer
 from botarena.core.players import RandomPlayer as _RandomPlayer
-from botarena.core.players import (
-    check_player_options,
-    legal_moves_or_raise,
-)
+from botarena.core.players import check_player_options, legal_moves_or_raise
 from botarena.games.blokus.board import STRIDE
 from botarena.games.blokus.colors import TEAM_COLOURS, Color
-from botarena.games.blokus.movegen import legal_placement_keys, target_fields
+from botarena.games.blokus.movegen import target_fields
 from botarena.games.blokus.moves import Move, SetMove
-from botarena.games.blokus.state import BlokusState
+from botarena.games.blokus.state_base import BlokusStateBase
 
 PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
     "random": (),
@@ -42,7 +42,7 @@ SEARCH_SIZE_WEIGHT = 20.0
 """Value of one placed square, in legal placements of mobility."""
 
 
-Player: TypeAlias = BuiltInPlayer[BlokusState, Move]
+Player: TypeAlias = BuiltInPlayer[BlokusStateBase, Move]
 """A built-in player of this game (see :class:`botarena.core.players.Player`)."""
 
 
@@ -50,7 +50,7 @@ class RandomPlayer(_RandomPlayer[Move]):
     """A uniformly random legal move."""
 
 
-def anchors_after(state: BlokusState, move: SetMove) -> int:
+def anchors_after(state: BlokusStateBase, move: SetMove) -> int:
     """How many anchor fields the mover's colour has after ``move`` (the corner heuristic)."""
     color = state.current_color
     mask = move.orientation.mask << (move.y * STRIDE + move.x)
@@ -65,7 +65,7 @@ class GreedyPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = SeededRandom(seed)
 
-    def choose_move(self, state: BlokusState) -> Move:
+    def choose_move(self, state: BlokusStateBase) -> Move:
         moves = legal_moves_or_raise(state)
         placements = [move for move in moves if isinstance(move, SetMove)]
         if not placements:  # unreachable in a running game (stuck colours are eliminated)
@@ -84,11 +84,9 @@ class GreedyPlayer:
         return self.rng.choice(best)
 
 
-def mobility(state: BlokusState, color: Color) -> int:
+def mobility(state: BlokusStateBase, color: Color) -> int:
     """How many legal placements ``color`` has (as if it were to move)."""
-    first = state.is_first_move(color)
-    shapes = (state.start_piece,) if first else state.undeployed_shapes(color)
-    return len(legal_placement_keys(state.own[color], state.occupied, first, shapes))
+    return len(state.placement_keys(color))
 
 
 class SearchPlayer:
@@ -108,7 +106,7 @@ class SearchPlayer:
         self.candidates = candidates
         self.size_weight = size_weight
 
-    def choose_move(self, state: BlokusState) -> Move:
+    def choose_move(self, state: BlokusStateBase) -> Move:
         moves = legal_moves_or_raise(state)
         placements = [move for move in moves if isinstance(move, SetMove)]
         if not placements:  # unreachable in a running game (stuck colours are eliminated)

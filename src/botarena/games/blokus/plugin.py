@@ -19,13 +19,13 @@ from botarena.core import (
     ScoreAggregation,
     ScoreCause,
     ScoreFragment,
-    SeededRandom,
     Team,
 )
 from botarena.games.blokus import xml as blokus_xml
 from botarena.games.blokus.board import BOARD_SIZE, STRIDE
 from botarena.games.blokus.colors import COLOURS
 from botarena.games.blokus.game import GAME_TYPE, BlokusGame
+from botarena.games.blokus.match_base import BlokusMatchBase, BlokusPluginBase
 from botarena.games.blokus.moves import (
     InvalidBlokusMove,
     Move,
@@ -37,14 +37,13 @@ from botarena.games.blokus.shapes import ALL_SHAPES
 from botarena.games.blokus.state import BlokusState
 from botarena.protocol.sc_plugin import (
     Element,
-    GameMatch,
-    GamePlugin,
     GameSetup,
     MalformedMoveError,
-    MoveTimeouts,
     ResultLine,
     SlotEnd,
     initial_state_element,
+    read_state_element,
+    setup_state,
 )
 from botarena.protocol.sc_profiles import PROFILE_2021, ProtocolProfile
 from botarena.protocol.xstream import escape_attribute
@@ -70,7 +69,6 @@ NON_MOVE_PACKET_TEXT = (
     "sc.api.plugins.exceptions.GameRoomException: Received non-move packet: "
     "RoomPacket(roomId={{room_id}}, data={data_class}@0)"
 )
-WELCOME_COLORS = (Team.ONE.name, Team.TWO.name)
 """The welcome message's ``color``: the team name in upper case since 21.2.1 (issue 7)."""
 
 _FIELD_TABLES: dict[int, list[str]] = {}
@@ -197,22 +195,10 @@ def winner_element(display_name: str, team: Team) -> Element:
     return element
 
 
-class BlokusMatch(GameMatch):
-    """One Blokus game in a room."""
+class BlokusMatch(BlokusMatchBase[BlokusState]):
+    """One Blokus 2021 game in a room."""
 
-    __slots__ = ("names", "state")
-
-    def __init__(self, state: BlokusState, names: tuple[str, str]) -> None:
-        self.state = state
-        self.names = names
-
-    @property
-    def turn(self) -> int:
-        """The state's ``turn`` (a slot counter: eliminated colours use turn numbers too)."""
-        return self.state.turn
-
-    def current_slot(self) -> int | None:
-        return self.state.current_seat
+    __slots__ = ()
 
     def parse_move(self, slot: int, data: Element) -> Move:
         """A move from ``<data class=…>``; a SetMove without rotation or position raises
@@ -230,13 +216,6 @@ class BlokusMatch(GameMatch):
             return blokus_xml.move_from_element(data)
         except blokus_xml.MoveFormatError as error:
             raise MalformedMoveError(str(error)) from error
-
-    def apply(self, slot: int, move: object) -> None:
-        if slot != self.state.current_seat:
-            raise ValueError(f"slot {slot} is not to move")
-        if not isinstance(move, SetMove | SkipMove):
-            raise TypeError(f"not a Blokus move: {move!r}")
-        self.state.apply(move)
 
     def move_text(self, move: object) -> str:
         """The official ``Move.toString()`` (quoted in 2021's not-your-turn texts)."""
@@ -288,38 +267,30 @@ class BlokusMatch(GameMatch):
         return winner_element(self.names[slot], Team(slot))
 
 
-class BlokusPlugin(GamePlugin):
+class BlokusPlugin(BlokusPluginBase):
     """``swc_2021_blokus``: 2021 protocol profile, 2 s / 10 s, ``Gewinner`` + ``∅ Punkte``."""
 
     game_type = GAME_TYPE
     profile: ProtocolProfile = PROFILE_2021
     score_definition: tuple[ScoreFragment, ...] = (WINNER_FRAGMENT, POINTS_FRAGMENT)
-    timeouts = MoveTimeouts(soft_ms=2000, hard_ms=10000)
-    echo_violating_move = True
-    """21.4.0 attaches the violating move to the error (``originalMessage``)."""
 
     def __init__(self) -> None:
         self._game = BlokusGame()
 
-    def welcome_color(self, slot: int) -> str:
-        return WELCOME_COLORS[slot]
-
     def new_match(self, display_names: Sequence[str], setup: GameSetup) -> BlokusMatch:
         names = (display_names[0], display_names[1])
-        initial = setup.initial_state
-        if initial is None:
-            state = self._game.new_initial_state(SeededRandom(setup.seed))
-        elif isinstance(initial, BlokusState):
-            state = initial.clone()
-        elif isinstance(initial, etree._Element):
-            element = initial_state_element(initial, "Blokus")
-            try:
-                state = blokus_xml.state_from_element(element)
-            except blokus_xml.XmlFormatError as error:
-                raise ValueError(f"not a Blokus 2021 state: {error}") from error
-        else:
-            raise ValueError(f"not a Blokus initial state: {type(initial).__name__}")
+        state = setup_state(setup, "Blokus", BlokusState, self._game.new_initial_state, _read)
         return BlokusMatch(state, names)
+
+
+def _read(given: Element) -> BlokusState:
+    return read_state_element(
+        given,
+        "Blokus 2021",
+        blokus_xml.state_from_element,
+        blokus_xml.XmlFormatError,
+        lambda element, _: initial_state_element(element, "Blokus"),
+    )
 
 
 PLUGIN = BlokusPlugin()

@@ -1,193 +1,34 @@
 """The Blokus 2021 game state and its rules: validation, application, elimination, scoring.
 
 Follows spec §3–§5 (official 21.4.0). The board is kept as one bitboard per colour (see
-:mod:`botarena.games.blokus.board`), the undeployed shapes as a 21-bit set per colour.
+:mod:`botarena.games.blokus.board`), the undeployed shapes as a 21-bit set per colour; what
+2021 shares with 2027 is in :mod:`botarena.games.blokus.state_base`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Self
-
-from botarena.core import InvalidMove, Outcome, Seat, Team
-from botarena.games.blokus.board import (
-    BOARD_SIZE,
-    CORNERS_MASK,
-    STRIDE,
-    bit,
-    diagonal_neighbours,
-    edge_neighbours,
-    fields,
-)
-from botarena.games.blokus.colors import COLOURS, TEAM_COLOURS, Color
-from botarena.games.blokus.movegen import (
-    POSITION_SLOTS,
-    has_legal_placement,
-    legal_placement_keys,
-    target_fields,
-)
-from botarena.games.blokus.moves import InvalidBlokusMove, Move, MoveMistake, SetMove, SkipMove
-from botarena.games.blokus.shapes import (
-    ALL_SHAPES,
-    ALL_SHAPES_BITS,
-    ORIENTATIONS,
-    TOTAL_SQUARES,
-    Shape,
-)
+from botarena.core import InvalidMove
+from botarena.games.blokus.board import BOARD_SIZE, CORNERS_MASK, fields
+from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.movegen import has_legal_placement, legal_placement_keys, target_fields
+from botarena.games.blokus.moves import InvalidBlokusMove, Move, MoveMistake
+from botarena.games.blokus.state_base import BlokusStateBase
 
 ROUND_LIMIT = 25
 """The game ends once ``round > ROUND_LIMIT``, i.e. ``turn >= 4 * ROUND_LIMIT``."""
 TURN_LIMIT = 4 * ROUND_LIMIT
-ALL_PLACED_BONUS = 15
-"""Extra points for a colour that placed all 21 shapes."""
-MONO_LAST_BONUS = 5
-"""Further points when the last placed shape was MONO."""
-
-GAME_OVER_TEXT = "the game is over: no further moves are accepted"
 
 
-_KEYS_PER_COLOUR = len(ORIENTATIONS) * POSITION_SLOTS
-_MOVE_TABLE: list[SetMove | None] = [None] * (len(COLOURS) * _KEYS_PER_COLOUR)
-"""Every canonical SetMove, made on first use and shared (moves are immutable): building
-a frozen dataclass costs more than finding the placement, so generation looks moves up."""
+class BlokusState(BlokusStateBase):
+    """A Blokus 2021 position (mutable: :meth:`apply` changes it in place, :meth:`clone`
+    copies). Spec §4.7: over when no colour is left or the round limit passed; a colour's
+    first piece must cover a free corner (spec §4.2)."""
 
+    TURN_LIMIT = TURN_LIMIT
+    FIRST_MOVE_MASK = CORNERS_MASK
+    FIRST_MOVE_MISTAKE = MoveMistake.NOT_IN_CORNER.name
 
-def _make_move(key: int) -> SetMove:
-    color, rest = divmod(key, _KEYS_PER_COLOUR)
-    index, position = divmod(rest, POSITION_SLOTS)
-    orientation = ORIENTATIONS[index]
-    y, x = divmod(position, STRIDE)
-    move = SetMove(
-        COLOURS[color], orientation.shape, orientation.rotation, orientation.flipped, x, y
-    )
-    _MOVE_TABLE[key] = move
-    return move
-
-
-def _shape_bits(shapes: Iterable[Shape]) -> int:
-    result = 0
-    for shape in shapes:
-        result |= 1 << shape.value
-    return result
-
-
-class BlokusState:
-    """A Blokus position (mutable: :meth:`apply` changes it in place, :meth:`clone` copies).
-
-    Implements :class:`botarena.core.GameState`; the seat is the team index (ONE = 0).
-    """
-
-    __slots__ = (
-        "_legal_cache",
-        "last_move",
-        "last_move_mono",
-        "occupied",
-        "own",
-        "start_piece",
-        "turn",
-        "undeployed",
-        "valid_colors",
-    )
-
-    def __init__(
-        self,
-        start_piece: Shape,
-        *,
-        own: Sequence[int] = (0, 0, 0, 0),
-        undeployed: Sequence[int] = (ALL_SHAPES_BITS,) * 4,
-        turn: int = 0,
-        valid_colors: Iterable[Color] = COLOURS,
-        last_move: Move | None = None,
-        last_move_mono: dict[Color, bool] | None = None,
-    ) -> None:
-        self.start_piece = start_piece
-        self.own: list[int] = list(own)
-        self.occupied = self.own[0] | self.own[1] | self.own[2] | self.own[3]
-        self.undeployed: list[int] = list(undeployed)
-        self.turn = turn
-        valid = set(valid_colors)
-        self.valid_colors: list[Color] = [color for color in COLOURS if color in valid]
-        self.last_move = last_move
-        self.last_move_mono: dict[Color, bool] = dict(last_move_mono or {})
-        self._legal_cache: list[Move] | None = None
-
-    # ----------------------------------------------------------------- construction helpers
-
-    @classmethod
-    def from_parts(
-        cls,
-        start_piece: Shape,
-        board: Mapping[tuple[int, int], Color],
-        undeployed: Mapping[Color, Iterable[Shape]],
-        *,
-        turn: int,
-        valid_colors: Iterable[Color] = COLOURS,
-        last_move: Move | None = None,
-        last_move_mono: dict[Color, bool] | None = None,
-    ) -> BlokusState:
-        """A state from readable parts: occupied fields and the undeployed shapes per colour."""
-        own = [0, 0, 0, 0]
-        for (x, y), color in board.items():
-            if not (0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE):
-                raise ValueError(f"field ({x}, {y}) is not on the board")
-            own[color] |= bit(x, y)
-        return cls(
-            start_piece,
-            own=own,
-            undeployed=[_shape_bits(undeployed.get(color, ALL_SHAPES)) for color in COLOURS],
-            turn=turn,
-            valid_colors=valid_colors,
-            last_move=last_move,
-            last_move_mono=last_move_mono,
-        )
-
-    def clone(self) -> Self:
-        copy = self.__class__.__new__(self.__class__)
-        copy.start_piece = self.start_piece
-        copy.own = self.own[:]
-        copy.occupied = self.occupied
-        copy.undeployed = self.undeployed[:]
-        copy.turn = self.turn
-        copy.valid_colors = self.valid_colors[:]
-        copy.last_move = self.last_move
-        copy.last_move_mono = dict(self.last_move_mono)
-        copy._legal_cache = self._legal_cache
-        return copy
-
-    # ----------------------------------------------------------------------- derived values
-
-    @property
-    def round(self) -> int:
-        return 1 + self.turn // 4
-
-    @property
-    def current_color(self) -> Color:
-        return COLOURS[self.turn % 4]
-
-    @property
-    def current_team(self) -> Team:
-        return self.current_color.team
-
-    def is_first_move(self, color: Color) -> bool:
-        """True iff ``color`` has not placed a piece yet (all 21 shapes undeployed)."""
-        return self.undeployed[color] == ALL_SHAPES_BITS
-
-    def undeployed_shapes(self, color: Color) -> tuple[Shape, ...]:
-        """The shapes ``color`` has not placed, in enum order."""
-        bits = self.undeployed[color]
-        return tuple(shape for shape in ALL_SHAPES if bits >> shape.value & 1)
-
-    def field(self, x: int, y: int) -> Color | None:
-        """The colour on (x, y), or ``None`` for an empty field."""
-        mask = bit(x, y)
-        for color in COLOURS:
-            if self.own[color] & mask:
-                return color
-        return None
-
-    def board(self) -> dict[tuple[int, int], Color]:
-        """Every occupied field with its colour."""
-        return {cell: color for color in COLOURS for cell in fields(self.own[color])}
+    __slots__ = ()
 
     def anchors(self, color: Color) -> list[tuple[int, int]]:
         """Empty fields diagonal to ``color`` and not edge-adjacent to it, in row-major order.
@@ -196,175 +37,19 @@ class BlokusState:
         """
         return list(fields(target_fields(self.own[color], self.occupied, False)))
 
-    # ----------------------------------------------------------------------------- scoring
-
-    def points(self, color: Color) -> int:
-        """Spec §5.1: placed squares, +15 when all placed, +5 more when MONO was last."""
-        bits = self.undeployed[color]
-        if not bits:
-            bonus = MONO_LAST_BONUS if self.last_move_mono.get(color) else 0
-            return TOTAL_SQUARES + ALL_PLACED_BONUS + bonus
-        unplaced = sum(shape.size for shape in ALL_SHAPES if bits >> shape.value & 1)
-        return TOTAL_SQUARES - unplaced
-
-    def team_points(self, team: Team) -> int:
-        first, second = TEAM_COLOURS[team]
-        return self.points(first) + self.points(second)
-
-    # ---------------------------------------------------------------- GameState protocol
-
-    @property
-    def players(self) -> int:
-        return 2
-
-    @property
-    def current_seat(self) -> Seat | None:
-        return None if self.is_terminal() else int(self.current_team)
-
-    def is_terminal(self) -> bool:
-        """Spec §4.7: no colour left, or the round limit passed."""
-        return not self.valid_colors or self.turn >= TURN_LIMIT
-
-    def outcome(self) -> Outcome | None:
-        if not self.is_terminal():
-            return None
-        one, two = self.team_points(Team.ONE), self.team_points(Team.TWO)
-        if one == two:
-            return Outcome(winner=None)
-        return Outcome(winner=int(Team.ONE if one > two else Team.TWO))
-
-    def returns(self) -> tuple[float, ...]:
-        outcome = self.outcome()
-        return (0.5, 0.5) if outcome is None else outcome.returns(2)
-
-    def scores(self, seat: Seat) -> tuple[int | float, ...]:
-        """The second score fragment: the team's points."""
-        return (self.team_points(Team(seat)),)
-
-    def view(self, seat: Seat) -> object:
-        return self
-
-    # -------------------------------------------------------------------------- move lists
-
-    def set_moves(self, color: Color | None = None) -> list[SetMove]:
-        """Every legal SetMove of ``color`` (default: the current colour) as if it were to move.
-
-        Canonical (rotation, flipped) pairs only, one move per distinct cell set. This does
-        not look at whether the game is over; :meth:`legal_moves` does.
-        """
+    def placement_keys(self, color: Color | None = None) -> list[int]:
         color = self.current_color if color is None else color
         first = self.is_first_move(color)
         shapes = (self.start_piece,) if first else self.undeployed_shapes(color)
-        base = color * _KEYS_PER_COLOUR
-        table = _MOVE_TABLE
-        return [
-            table[base + key] or _make_move(base + key)
-            for key in legal_placement_keys(self.own[color], self.occupied, first, shapes)
-        ]
+        return legal_placement_keys(self.own[color], self.occupied, first, shapes)
 
     def has_set_move(self, color: Color) -> bool:
-        """Whether ``color`` could place any piece (the elimination test of spec §4.5)."""
         first = self.is_first_move(color)
         shapes = (self.start_piece,) if first else self.undeployed_shapes(color)
         return has_legal_placement(self.own[color], self.occupied, first, shapes)
 
-    def legal_moves(self) -> list[Move]:
-        """The current colour's legal SetMoves, then its SkipMove when skipping is allowed.
-
-        Empty when the game is over. The list is cached until the state changes; do not
-        mutate it.
-        """
-        if self._legal_cache is None:
-            if self.is_terminal():
-                self._legal_cache = []
-            else:
-                color = self.current_color
-                moves: list[Move] = list(self.set_moves(color))
-                if not self.is_first_move(color):
-                    moves.append(SkipMove(color))
-                self._legal_cache = moves
-        return self._legal_cache
-
-    # ------------------------------------------------------------------- validation, apply
-
-    def check(self, move: Move) -> None:
-        """Raise :class:`InvalidBlokusMove` if ``move`` is illegal now (spec §4.2 order).
-
-        When several cells fail different per-cell checks, the first failing cell in
-        row-major order (y, then x) decides, as the spec recommends.
-        """
-        color = self.current_color
-        if move.color != color:
-            raise InvalidBlokusMove(MoveMistake.WRONG_COLOR, move)
-        first = self.is_first_move(color)
-        if isinstance(move, SkipMove):
-            if first:
-                raise InvalidBlokusMove(MoveMistake.SKIP_FIRST_TURN, move)
-            return
-        if first:
-            if move.kind is not self.start_piece:
-                raise InvalidBlokusMove(MoveMistake.WRONG_SHAPE, move)
-        elif not self.undeployed[color] >> move.kind.value & 1:
-            raise InvalidBlokusMove(MoveMistake.DUPLICATE_SHAPE, move)
-        own = self.own[color]
-        occupied = self.occupied
-        touching = edge_neighbours(own)
-        mask = 0
-        for x, y in move.cells():
-            if not (0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE):
-                raise InvalidBlokusMove(MoveMistake.OUT_OF_BOUNDS, move)
-            cell = 1 << (y * STRIDE + x)
-            if occupied & cell:
-                raise InvalidBlokusMove(MoveMistake.OBSTRUCTED, move)
-            if touching & cell:
-                raise InvalidBlokusMove(MoveMistake.TOUCHES_SAME_COLOR, move)
-            mask |= cell
-        if first:
-            if not mask & CORNERS_MASK:
-                raise InvalidBlokusMove(MoveMistake.NOT_IN_CORNER, move)
-        elif not mask & diagonal_neighbours(own):
-            raise InvalidBlokusMove(MoveMistake.NO_SHARED_CORNER, move)
-
-    def apply(self, move: Move) -> None:
-        """Validate and perform ``move`` (spec §4.3); a rejected move changes nothing."""
-        if self.is_terminal():
-            raise InvalidMove(GAME_OVER_TEXT, move)
-        self.check(move)
-        if isinstance(move, SetMove):
-            color = self.current_color
-            mask = 0
-            for x, y in move.cells():
-                mask |= 1 << (y * STRIDE + x)
-            self.own[color] |= mask
-            self.occupied |= mask
-            remaining = self.undeployed[color] & ~(1 << move.kind.value)
-            self.undeployed[color] = remaining
-            if not remaining:
-                self.last_move_mono[color] = move.kind is Shape.MONO
-        self._legal_cache = None
-        self._advance()
-        self.last_move = move
-        self._eliminate()
-
-    def _advance(self) -> None:
-        valid = self.valid_colors
-        if not valid:
-            return
-        self.turn += 1
-        while COLOURS[self.turn % 4] not in valid:
-            self.turn += 1
-
-    def _eliminate(self) -> None:
-        """Spec §4.5: drop colours that cannot place a piece when their turn comes up."""
-        while self.valid_colors and not self.has_set_move(self.current_color):
-            self.valid_colors.remove(self.current_color)
-            self._advance()
-
-    def __repr__(self) -> str:
-        return (
-            f"BlokusState(turn={self.turn}, current={self.current_color.name}, "
-            f"start_piece={self.start_piece.name}, valid={[c.name for c in self.valid_colors]})"
-        )
+    def invalid(self, mistake: str, move: Move) -> InvalidMove:
+        return InvalidBlokusMove(MoveMistake[mistake], move)
 
     def render(self) -> str:
         """The board as 20 lines of ``B``/``Y``/``R``/``G``/``.`` (row y = 0 first)."""

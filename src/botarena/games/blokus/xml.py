@@ -31,44 +31,45 @@ attributes on the collections, a ``<fields>`` wrapper in ``<board>``, no ``class
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import TypeVar
-
 from lxml import etree
 
 from botarena.core import Team
-from botarena.games.blokus.board import BOARD_SIZE
+from botarena.games.blokus import move_xml, state_xml
 from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.move_xml import Element, MoveXml
+from botarena.games.blokus.move_xml import bool_text as _bool_text
+from botarena.games.blokus.move_xml import children as _children
 from botarena.games.blokus.moves import (
     InvalidBlokusMove,
     Move,
     MoveMistake,
-    SetMove,
-    SkipMove,
 )
-from botarena.games.blokus.shapes import Rotation, Shape
+from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus.state import BlokusState
-from botarena.protocol.xstream import parse_xstream_int
+from botarena.games.blokus.state_xml import (
+    append_board,
+    append_shapes_and_colours,
+    board_fields,
+    last_move,
+    read_turn,
+    required,
+    state_children,
+    state_enum,
+    undeployed_shapes,
+    valid_colours,
+)
 
 SET_MOVE_CLASS = "sc.plugin2021.SetMove"
 SKIP_MOVE_CLASS = "sc.plugin2021.SkipMove"
-STATE_CLASS = "state"
-TEAM_CLASS = "team"
-SHAPE_LIST_TAGS: dict[Color, str] = {
-    Color.BLUE: "blueShapes",
-    Color.YELLOW: "yellowShapes",
-    Color.RED: "redShapes",
-    Color.GREEN: "greenShapes",
-}
-MAX_HINTS = 1000
+STATE_CLASS = state_xml.STATE_CLASS
+MAX_HINTS = move_xml.MAX_HINTS
 """More debug hints than this in one move are refused."""
+TEAM_CLASS = "team"
+SHAPE_LIST_TAGS = state_xml.SHAPE_LIST_TAGS
 
-Element = etree._Element
-EnumT = TypeVar("EnumT", bound=Enum)
 
-
-class XmlFormatError(ValueError):
-    """An element that is not a valid Blokus 2021 state or move (the message says why)."""
+XmlFormatError = state_xml.XmlFormatError
+"""An element that is not a valid Blokus state or move (shared by the seasons)."""
 
 
 class MoveFormatError(XmlFormatError):
@@ -88,93 +89,19 @@ class IncompleteMoveError(InvalidBlokusMove):
 
 # ---------------------------------------------------------------- moves
 
-
-def _bool_text(value: bool) -> str:
-    return "true" if value else "false"
+_MOVES = MoveXml(
+    set_classes=(SET_MOVE_CLASS,),
+    skip_classes=(SKIP_MOVE_CLASS,),
+    season="Blokus 2021",
+    strip_names=False,
+    format_error=MoveFormatError,
+    incomplete_error=IncompleteMoveError,
+)
 
 
 def move_to_element(move: Move, tag: str = "data") -> Element:
     """``<data class="sc.plugin2021.SetMove|SkipMove">…`` (or ``<lastMove …>``), as received."""
-    element = etree.Element(tag)
-    if isinstance(move, SkipMove):
-        element.set("class", SKIP_MOVE_CLASS)
-        if move.color is not None:
-            etree.SubElement(element, "color").text = move.color.name
-        return element
-    element.set("class", SET_MOVE_CLASS)
-    piece = etree.SubElement(element, "piece")
-    if move.color is not None:
-        piece.set("color", move.color.name)
-    piece.set("kind", move.kind.name)
-    piece.set("rotation", move.rotation.name)
-    piece.set("isFlipped", _bool_text(move.flipped))
-    etree.SubElement(piece, "position", {"x": str(move.x), "y": str(move.y)})
-    return element
-
-
-def _children(element: Element) -> list[Element]:
-    """Child elements; comments and processing instructions carry nothing."""
-    return [child for child in element if isinstance(child.tag, str)]
-
-
-def _enum(kind: str, enum: type[EnumT], text: str | None) -> EnumT:
-    """An enum constant by its exact name, as XStream reads it (case-sensitive)."""
-    member = None if text is None else enum.__members__.get(text)
-    if member is None:
-        raise MoveFormatError(f"unknown {kind} {text!r}")
-    return member
-
-
-def _color(text: str | None) -> Color | None:
-    return None if text is None else _enum("colour", Color, text.strip())
-
-
-def _coordinate(position: Element, name: str) -> int:
-    text = position.get(name)
-    if text is None:
-        return 0  # official quirk: a missing coordinate is the Kotlin default 0
-    try:
-        return parse_xstream_int(text)
-    except ValueError as error:
-        raise MoveFormatError(f"position attribute {name}={text!r} is not an integer") from error
-
-
-def _skip_from_element(element: Element) -> SkipMove:
-    color: Color | None = None
-    for child in _children(element):
-        if child.tag == "color":
-            color = _color(child.text or "")
-        elif child.tag != "hint":
-            raise MoveFormatError(f"unknown element <{child.tag}> in a SkipMove")
-    return SkipMove(color)
-
-
-def _set_from_element(element: Element) -> SetMove:
-    piece: Element | None = None
-    for child in _children(element):
-        if child.tag == "piece":
-            piece = child
-        elif child.tag != "hint":
-            raise MoveFormatError(f"unknown element <{child.tag}> in a SetMove")
-    if piece is None:
-        raise MoveFormatError("a SetMove needs a <piece> element")
-    color = _color(piece.get("color"))
-    kind = _enum("shape", Shape, piece.get("kind"))
-    position: Element | None = None
-    for child in _children(piece):
-        if child.tag != "position":
-            raise MoveFormatError(f"unknown element <{child.tag}> in <piece>")
-        position = child
-    rotation_text = piece.get("rotation")
-    if rotation_text is None:
-        raise IncompleteMoveError("rotation attribute")
-    rotation = _enum("rotation", Rotation, rotation_text)
-    if position is None:
-        raise IncompleteMoveError("<position> element")
-    flipped = (piece.get("isFlipped") or "").lower() == "true"
-    return SetMove(
-        color, kind, rotation, flipped, _coordinate(position, "x"), _coordinate(position, "y")
-    )
+    return _MOVES.to_element(move, tag)
 
 
 def move_from_element(element: Element) -> Move:
@@ -183,15 +110,7 @@ def move_from_element(element: Element) -> Move:
     Raises :class:`MoveFormatError` for what the official server cannot read and
     :class:`IncompleteMoveError` for a SetMove without rotation or position.
     """
-    hints = sum(1 for child in element if child.tag == "hint")
-    if hints > MAX_HINTS:
-        raise MoveFormatError(f"more than {MAX_HINTS} hints in one move")
-    move_class = element.get("class")
-    if move_class == SET_MOVE_CLASS:
-        return _set_from_element(element)
-    if move_class == SKIP_MOVE_CLASS:
-        return _skip_from_element(element)
-    raise MoveFormatError(f"class {move_class!r} is not a Blokus 2021 move")
+    return _MOVES.from_element(element)
 
 
 # ---------------------------------------------------------------- states
@@ -206,20 +125,11 @@ def state_to_element(state: BlokusState, first_name: str = "", second_name: str 
     root.set("round", str(state.round))
     root.set("startPiece", state.start_piece.name)
     sub(root, "startTeam", {"class": TEAM_CLASS}).text = Team.ONE.name
-    for color in COLOURS:
-        shapes = sub(root, SHAPE_LIST_TAGS[color])
-        for shape in state.undeployed_shapes(color):
-            sub(shapes, "shape").text = shape.name
-    valid = sub(root, "validColors")
-    for color in state.valid_colors:
-        sub(valid, "color").text = color.name
+    append_shapes_and_colours(root, state)
     for tag, name, team in (("first", first_name, Team.ONE), ("second", second_name, Team.TWO)):
         player = sub(root, tag, {"displayName": name})
         sub(player, "color", {"class": TEAM_CLASS}).text = team.name
-    board = sub(root, "board")
-    occupied = state.board()
-    for x, y in sorted(occupied, key=lambda cell: (cell[1], cell[0])):
-        sub(board, "field", {"x": str(x), "y": str(y), "content": occupied[(x, y)].name})
+    append_board(root, state)
     if state.last_move is not None:
         root.append(move_to_element(state.last_move, "lastMove"))
     mono = sub(root, "lastMoveMono")
@@ -231,63 +141,14 @@ def state_to_element(state: BlokusState, first_name: str = "", second_name: str 
     return root
 
 
-def _required(element: Element, name: str) -> str:
-    value = element.get(name)
-    if value is None:
-        raise XmlFormatError(f"<{element.tag}> has no {name} attribute")
-    return value
-
-
-def _int(element: Element, name: str) -> int:
-    text = _required(element, name)
-    try:
-        return int(text)
-    except ValueError:
-        raise XmlFormatError(f"<{element.tag} {name}={text!r}> is not an integer") from None
-
-
-def _state_color(text: str | None) -> Color:
-    try:
-        return Color[(text or "").strip()]
-    except KeyError:
-        raise XmlFormatError(f"unknown colour {text!r}") from None
-
-
-def _shape_list(element: Element) -> list[Shape]:
-    shapes = []
-    for child in _children(element):
-        if child.tag != "shape":
-            raise XmlFormatError(f"unexpected <{child.tag}> in <{element.tag}>")
-        try:
-            shapes.append(Shape[(child.text or "").strip()])
-        except KeyError:
-            raise XmlFormatError(f"unknown shape {child.text!r}") from None
-    if len(set(shapes)) != len(shapes):
-        raise XmlFormatError(f"<{element.tag}> lists a shape twice")
-    return shapes
-
-
 def _board(element: Element) -> dict[tuple[int, int], Color]:
-    board: dict[tuple[int, int], Color] = {}
     fields = []
     for child in _children(element):
         if child.tag == "fields":  # the seed's "Spielbrett" wrapper
             fields.extend(_children(child))
         else:
             fields.append(child)
-    for field in fields:
-        if field.tag != "field":
-            raise XmlFormatError(f"unexpected <{field.tag}> in <board>")
-        x, y = _int(field, "x"), _int(field, "y")
-        if not (0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE):
-            raise XmlFormatError(f"field ({x}, {y}) is not on the board")
-        content = field.get("content")
-        if content in (None, "EMPTY"):
-            continue
-        if (x, y) in board:
-            raise XmlFormatError(f"field ({x}, {y}) is listed twice")
-        board[(x, y)] = _state_color(content)
-    return board
+    return board_fields(fields)
 
 
 def _last_move_mono(element: Element) -> dict[Color, bool]:
@@ -296,7 +157,7 @@ def _last_move_mono(element: Element) -> dict[Color, bool]:
         values = {child.tag: (child.text or "").strip() for child in _children(entry)}
         if entry.tag != "entry" or set(values) != {"color", "boolean"}:
             raise XmlFormatError("<lastMoveMono> entries need a <color> and a <boolean>")
-        result[_state_color(values["color"])] = values["boolean"].lower() == "true"
+        result[state_enum("colour", Color, values["color"])] = values["boolean"].lower() == "true"
     return result
 
 
@@ -317,40 +178,15 @@ _STATE_CHILDREN = frozenset(
 
 def state_from_element(element: Element) -> BlokusState:
     """A :class:`BlokusState` from an official ``<state>`` element (memento content)."""
-    if element.tag != "state":
-        raise XmlFormatError(f"expected <state>, got <{element.tag}>")
-    if element.get("class") not in (None, STATE_CLASS):
-        raise XmlFormatError(f"state class {element.get('class')!r} is not a Blokus state")
-    turn = _int(element, "turn")
-    if turn < 0:
-        raise XmlFormatError(f"turn {turn} is negative")
-    if element.get("round") is not None and _int(element, "round") != 1 + turn // 4:
-        raise XmlFormatError(f"round {element.get('round')} does not match turn {turn}")
+    turn = read_turn(element)
     try:
-        start_piece = Shape[_required(element, "startPiece")]
+        start_piece = Shape[required(element, "startPiece")]
     except KeyError:
         raise XmlFormatError(f"unknown startPiece {element.get('startPiece')!r}") from None
-    children: dict[str, Element] = {}
-    for child in _children(element):
-        tag = str(child.tag)
-        if tag not in _STATE_CHILDREN:
-            raise XmlFormatError(f"unexpected <{tag}> in <state>")
-        if tag in children:
-            raise XmlFormatError(f"<{tag}> appears twice in <state>")
-        children[tag] = child
-    missing = [
-        tag for tag in (*SHAPE_LIST_TAGS.values(), "validColors", "board") if tag not in children
-    ]
-    if missing:
-        raise XmlFormatError(f"<state> lacks {', '.join(f'<{tag}>' for tag in missing)}")
-    undeployed = {color: _shape_list(children[tag]) for color, tag in SHAPE_LIST_TAGS.items()}
-    valid = [_state_color(child.text) for child in _children(children["validColors"])]
-    last_move = None
-    if "lastMove" in children:
-        try:
-            last_move = move_from_element(children["lastMove"])
-        except InvalidBlokusMove as error:
-            raise XmlFormatError(f"<lastMove>: {error.reason}") from None
+    children = state_children(element, _STATE_CHILDREN)
+    undeployed = undeployed_shapes(children)
+    valid = valid_colours(children["validColors"])
+    previous = last_move(children, move_from_element)
     mono = _last_move_mono(children["lastMoveMono"]) if "lastMoveMono" in children else {}
     return BlokusState.from_parts(
         start_piece,
@@ -358,6 +194,6 @@ def state_from_element(element: Element) -> BlokusState:
         undeployed,
         turn=turn,
         valid_colors=valid,
-        last_move=last_move,
+        last_move=previous,
         last_move_mono=mono,
     )

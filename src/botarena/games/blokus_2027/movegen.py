@@ -23,15 +23,12 @@ from __future__ import annotations
 from botarena.games.blokus.board import (
     BOARD_MASK,
     BOARD_SIZE,
-    STRIDE,
     bit,
     diagonal_neighbours,
     edge_neighbours,
 )
-from botarena.games.blokus.shapes import ALL_SHAPES, ORIENTATIONS, SHAPE_ORIENTATIONS
-
-POSITION_SLOTS = BOARD_SIZE * STRIDE
-"""Bit indices a position can have (the guarded board has ``BOARD_SIZE * STRIDE`` bits)."""
+from botarena.games.blokus.movegen import POSITION_SLOTS, shifted
+from botarena.games.blokus.shapes import ALL_SHAPES, SHAPE_ORIENTATIONS
 
 BORDER_MASK = sum(
     bit(x, y)
@@ -41,10 +38,6 @@ BORDER_MASK = sum(
 )
 """The 76 border fields: a colour's first piece must cover one of them."""
 
-_ALL_OFFSETS: tuple[int, ...] = tuple(
-    sorted({offset for orientation in ORIENTATIONS for offset in orientation.offsets})
-)
-_OFFSET_SLOTS = 1 + max(_ALL_OFFSETS)
 
 _Plan = tuple[int, tuple[int, ...]]
 """(orientation.index * POSITION_SLOTS, cell offsets)."""
@@ -71,13 +64,6 @@ def target_fields(own: int, occupied: int, first_move: bool) -> int:
     return (BORDER_MASK if first_move else diagonal_neighbours(own)) & free
 
 
-def _shifted(mask: int) -> list[int]:
-    table = [0] * _OFFSET_SLOTS
-    for offset in _ALL_OFFSETS:
-        table[offset] = mask >> offset
-    return table
-
-
 def placement_keys(own: int, occupied: int, first_move: bool, shape_bits: int) -> list[int]:
     """Every legal placement key of the shapes in ``shape_bits`` (bit ``shape.value``),
     ordered by shape, orientation, then position. One key per distinct cell set."""
@@ -86,9 +72,9 @@ def placement_keys(own: int, occupied: int, first_move: bool, shape_bits: int) -
     result: list[int] = []
     if not targets:
         return result
-    free_at = _shifted(free)
+    free_at = shifted(free)
     # A placement touches a target iff one of its cells is a target: OR of shifted targets.
-    targets_at = _shifted(targets)
+    targets_at = shifted(targets)
     append = result.append
     plans = _SHAPE_PLANS
     while shape_bits:
@@ -119,8 +105,8 @@ def has_placement(own: int, occupied: int, first_move: bool, shape_bits: int) ->
     targets = (BORDER_MASK if first_move else diagonal_neighbours(own)) & free
     if not targets:
         return False
-    free_at = _shifted(free)
-    targets_at = _shifted(targets)
+    free_at = shifted(free)
+    targets_at = shifted(targets)
     plans = _SHAPE_PLANS
     # Small shapes (low enum values) first: they fit most often.
     while shape_bits:

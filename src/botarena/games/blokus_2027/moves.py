@@ -8,18 +8,16 @@ What changed is the mistake table (spec §2.1) and the violation text format.
 
 from __future__ import annotations
 
-from enum import Enum
-
 from botarena.core import InvalidMove
 from botarena.games.blokus.colors import Color
-from botarena.games.blokus.moves import Move, SetMove, SkipMove
+from botarena.games.blokus.moves import MistakeText, Move, SetMove, SkipMove
 from botarena.games.blokus.shapes import Rotation, Shape
 
 NULL_TEXT = "null"
 """How the official ``toString`` renders a missing move (``move=null``)."""
 
 
-class MoveMistake(Enum):
+class MoveMistake(MistakeText):
     """The official mistakes of 2027 with their verbatim German messages.
 
     WRONG_COLOR is the framework's ``sc.shared.MoveMistake.WRONG_COLOR`` (the server's text);
@@ -39,15 +37,6 @@ class MoveMistake(Enum):
         "Alle Teile müssen ein vorheriges Teil gleicher Farbe über mindestens eine Ecke berühren"
     )
     INVALID_FORMAT = "Der Zug konnte nicht erkannt werden"
-
-    @property
-    def message(self) -> str:
-        return self.value
-
-    @property
-    def carries_move(self) -> bool:
-        """Officially WRONG_SHAPE and DUPLICATE_SHAPE are raised without the move."""
-        return self not in (MoveMistake.WRONG_SHAPE, MoveMistake.DUPLICATE_SHAPE)
 
 
 PER_CELL_MISTAKES = (

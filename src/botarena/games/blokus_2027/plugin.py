@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom, Team
-from botarena.games.blokus.moves import Move, SetMove, SkipMove
+from botarena.core import InvalidMove, Outcome, ScoreFragment
+from botarena.games.blokus.match_base import BlokusMatchBase, BlokusPluginBase
+from botarena.games.blokus.moves import Move
 from botarena.games.blokus_2027 import xml as blokus_xml
 from botarena.games.blokus_2027.moves import InvalidBlokusMove, MoveMistake
 from botarena.games.blokus_2027.rules import (
@@ -24,15 +25,15 @@ from botarena.games.blokus_2027.rules import (
 )
 from botarena.protocol.sc_plugin import (
     Element,
-    GameMatch,
-    GamePlugin,
     GameSetup,
     MalformedMoveError,
-    MoveTimeouts,
+    read_state_element,
+    setup_state,
 )
 from botarena.protocol.sc_profiles import PROFILE_2026, ProtocolProfile
 
-WELCOME_COLORS = (Team.ONE.name, Team.TWO.name)
+GAME = "Blokus 2027"
+"""The name in error messages."""
 MOVE_CLASSES = frozenset(
     {
         blokus_xml.SET_MOVE_CLASS,
@@ -43,21 +44,10 @@ MOVE_CLASSES = frozenset(
 )
 
 
-class Blokus2027Match(GameMatch):
+class Blokus2027Match(BlokusMatchBase[BlokusState]):
     """One Blokus 2027 game in a room."""
 
-    __slots__ = ("names", "state")
-
-    def __init__(self, state: BlokusState, names: tuple[str, str]) -> None:
-        self.state = state
-        self.names = names
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
-
-    def current_slot(self) -> int | None:
-        return self.state.current_seat
+    __slots__ = ()
 
     def parse_move(self, slot: int, data: Element) -> Move:
         """A move from ``<data class="sc.plugin2027.SetMove">`` (or ``SkipMove``, or the
@@ -69,13 +59,6 @@ class Blokus2027Match(GameMatch):
             return blokus_xml.move_from_element(data)
         except blokus_xml.MoveFormatError as error:
             raise MalformedMoveError(f"{MoveMistake.INVALID_FORMAT.message}: {error}") from error
-
-    def apply(self, slot: int, move: object) -> None:
-        if slot != self.state.current_seat:
-            raise ValueError(f"slot {slot} is not to move")
-        if not isinstance(move, SetMove | SkipMove):
-            raise TypeError(f"not a Blokus move: {move!r}")
-        self.state.apply(move)
 
     def violation_message(self, invalid: InvalidMove) -> str:
         """The room error's text after ``Ungueltiger Zug von 'NAME'.``."""
@@ -105,40 +88,24 @@ class Blokus2027Match(GameMatch):
         raise NotImplementedError("the 2027 result names the winning team, not a player")
 
 
-class Blokus2027Plugin(GamePlugin):
+class Blokus2027Plugin(BlokusPluginBase):
     """``swc_2027_blokus``: 2026+ profile, 2 s / 10 s, ``Siegpunkte`` + ``Punkte``."""
 
     game_type = GAME_TYPE
     profile: ProtocolProfile = PROFILE_2026
     score_definition: tuple[ScoreFragment, ...] = (WIN_POINTS_FRAGMENT, POINTS_FRAGMENT)
-    timeouts = MoveTimeouts(soft_ms=2000, hard_ms=10000)
-    echo_violating_move = True
-    """The room error carries the rejected move as ``originalMessage`` (spec §4.3)."""
 
     def __init__(self) -> None:
         self._game = BlokusGame()
 
-    def welcome_color(self, slot: int) -> str:
-        return WELCOME_COLORS[slot]
-
     def new_match(self, display_names: Sequence[str], setup: GameSetup) -> Blokus2027Match:
         names = (display_names[0], display_names[1])
-        initial = setup.initial_state
-        if initial is None:
-            state = self._game.new_initial_state(SeededRandom(setup.seed))
-        elif isinstance(initial, BlokusState):
-            state = initial.clone()
-        elif isinstance(initial, Element):
-            element = initial if initial.tag == "state" else initial.find(".//state")
-            if element is None:
-                raise ValueError("no Blokus 2027 <state> in the given element")
-            try:
-                state = blokus_xml.state_from_element(element)
-            except blokus_xml.XmlFormatError as error:
-                raise ValueError(f"not a Blokus 2027 state: {error}") from error
-        else:
-            raise ValueError(f"not a Blokus 2027 initial state: {type(initial).__name__}")
+        state = setup_state(setup, GAME, BlokusState, self._game.new_initial_state, _read)
         return Blokus2027Match(state, names)
+
+
+def _read(given: Element) -> BlokusState:
+    return read_state_element(given, GAME, blokus_xml.state_from_element, blokus_xml.XmlFormatError)
 
 
 PLUGIN = Blokus2027Plugin()
