@@ -2,7 +2,9 @@
 the arg-max with seeded tie-breaking that greedy players are built on.
 
 A player is an object with a ``name`` and ``choose_move(state) -> move``; each game adds its
-own greedy and search players in ``botarena.games.<game>.players``.
+own greedy and search players in ``botarena.games.<game>.players``: a greedy player is a
+:class:`GreedyPlayer` with the game's ``move_value``, and :func:`make_player_from` is the one
+``make_player`` of every game (a game's table of player names, classes and options).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from botarena.core.game import GameState
 from botarena.core.rng import SeededRandom
 
 MoveT = TypeVar("MoveT")
+StateT = TypeVar("StateT", bound=GameState[Any])
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
 MoveT_co = TypeVar("MoveT_co", covariant=True)
 
@@ -52,6 +55,29 @@ class RandomPlayer(Generic[MoveT]):
         return self.rng.choice(legal_moves_or_raise(state))
 
 
+class GreedyPlayer(Generic[StateT, MoveT]):
+    """The move of highest :meth:`move_value` after one ply; a seeded random choice among ties.
+
+    A game subclasses it with its own ``move_value``.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = SeededRandom(seed)
+
+    def move_value(self, state: StateT, move: MoveT) -> float:
+        """How good ``move`` is for the side to move in ``state`` (higher is better)."""
+        raise NotImplementedError
+
+    def choose_move(self, state: StateT) -> MoveT:
+        def value_of(move: MoveT) -> float:
+            return self.move_value(state, move)
+
+        moves: Sequence[MoveT] = legal_moves_or_raise(state)
+        return choose_best(moves, value_of, self.rng)
+
+
 def choose_best(
     moves: Iterable[MoveT], value_of: Callable[[MoveT], float], rng: SeededRandom
 ) -> MoveT:
@@ -85,3 +111,29 @@ def check_player_options(
         raise ValueError(f"the {name} player takes no options, got {', '.join(unknown)}")
     if unknown:
         raise ValueError(f"unknown {name} player options: {', '.join(unknown)}")
+
+
+STANDARD_PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
+    "random": (),
+    "greedy": (),
+    "search": ("time_budget", "max_depth"),
+}
+"""The player table of games whose search player takes a time budget and a depth limit."""
+
+PlayerT = TypeVar("PlayerT")
+
+
+def make_player_from(
+    players: Mapping[str, Callable[..., PlayerT]],
+    accepted: Mapping[str, Iterable[str]],
+    name: str,
+    seed: int | None,
+    options: Mapping[str, Any],
+) -> PlayerT:
+    """A game's built-in player by ``name``: ``players[name](seed=seed, **options)``.
+
+    ``accepted`` maps each player name to the options it takes (checked first, see
+    :func:`check_player_options`).
+    """
+    check_player_options(name, options, accepted)
+    return players[name](seed=seed, **options)
