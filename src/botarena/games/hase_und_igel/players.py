@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
 from botarena.core import SeededRandom
+from botarena.core.players import (
+    STANDARD_PLAYER_OPTIONS,
+    legal_moves_or_raise,
+    make_player_from,
+)
+from botarena.core.players import GreedyPlayer as _GreedyPlayer
 from botarena.core.players import Player as BuiltInPlayer
 from botarena.core.players import RandomPlayer as _RandomPlayer
-from botarena.core.players import (
-    check_player_options,
-    choose_best,
-    legal_moves_or_raise,
-)
 from botarena.games.hase_und_igel.actions import CardType, Move
 from botarena.games.hase_und_igel.board import GOAL_INDEX, Board, FieldType
 from botarena.games.hase_und_igel.rules import (
@@ -116,23 +118,13 @@ class RandomPlayer(_RandomPlayer[Move]):
     """A uniformly random legal move."""
 
 
-class GreedyPlayer:
+class GreedyPlayer(_GreedyPlayer[HaseUndIgelState, Move]):
     """The best move after one ply by :func:`evaluate`; random among equally good moves."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = SeededRandom(seed)
-
-    def choose_move(self, state: HaseUndIgelState) -> Move:
-        seat = state.turn & 1
-
-        def value_of(move: Move) -> float:
-            child = state.clone()
-            child.apply(move)
-            return evaluate(child, seat)
-
-        return choose_best(legal_moves_or_raise(state), value_of, self.rng)
+    def move_value(self, state: HaseUndIgelState, move: Move) -> float:
+        child = state.clone()
+        child.apply(move)
+        return evaluate(child, state.turn & 1)
 
 
 DEFAULT_TIME_BUDGET = 1.0
@@ -231,13 +223,22 @@ class SearchPlayer:
         return best
 
 
-PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
-    "random": (),
-    "greedy": (),
-    "search": ("time_budget", "max_depth"),
-}
+def _search_player(
+    seed: int | None = None,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+    max_depth: int = MAX_SEARCH_DEPTH,
+) -> SearchPlayer:
+    return SearchPlayer(seed, time_budget=float(time_budget), max_depth=int(max_depth))
+
+
+PLAYER_OPTIONS: dict[str, tuple[str, ...]] = dict(STANDARD_PLAYER_OPTIONS)
 """Each built-in player and the options :func:`make_player` passes to it."""
 PLAYER_NAMES = tuple(PLAYER_OPTIONS)
+_PLAYERS: Mapping[str, Callable[..., HarePlayer]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "search": _search_player,
+}
 
 
 def make_player(name: str, seed: int | None = None, **options: float | int) -> HarePlayer:
@@ -245,13 +246,4 @@ def make_player(name: str, seed: int | None = None, **options: float | int) -> H
 
     ``options`` go to :class:`SearchPlayer` (``time_budget``, ``max_depth``).
     """
-    check_player_options(name, options, PLAYER_OPTIONS)
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "greedy":
-        return GreedyPlayer(seed)
-    return SearchPlayer(
-        seed,
-        time_budget=float(options.get("time_budget", DEFAULT_TIME_BUDGET)),
-        max_depth=int(options.get("max_depth", MAX_SEARCH_DEPTH)),
-    )
+    return make_player_from(_PLAYERS, PLAYER_OPTIONS, name, seed, options)
