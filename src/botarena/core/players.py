@@ -3,8 +3,8 @@ the arg-max with seeded tie-breaking that greedy players are built on.
 
 A player is an object with a ``name`` and ``choose_move(state) -> move``; each game adds its
 own greedy and search players in ``botarena.games.<game>.players``: a greedy player is a
-:class:`GreedyPlayer` with the game's ``move_value``, and :func:`make_player_from` is the one
-``make_player`` of every game (a game's table of player names, classes and options).
+:class:`GreedyPlayer` with the game's ``move_value``, and a :class:`PlayerTable` (a game's
+players by name with their options) gives every game its ``make_player``.
 """
 
 from __future__ import annotations
@@ -113,27 +113,38 @@ def check_player_options(
         raise ValueError(f"unknown {name} player options: {', '.join(unknown)}")
 
 
-STANDARD_PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
+STANDARD_PLAYER_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "random": (),
     "greedy": (),
     "search": ("time_budget", "max_depth"),
 }
-"""The player table of games whose search player takes a time budget and a depth limit."""
+"""The player options of games whose search player takes a time budget and a depth limit."""
 
-PlayerT = TypeVar("PlayerT")
+PlayerT_co = TypeVar("PlayerT_co", covariant=True)
 
 
-def make_player_from(
-    players: Mapping[str, Callable[..., PlayerT]],
-    accepted: Mapping[str, Iterable[str]],
-    name: str,
-    seed: int | None,
-    options: Mapping[str, Any],
-) -> PlayerT:
-    """A game's built-in player by ``name``: ``players[name](seed=seed, **options)``.
+class PlayerTable(Generic[PlayerT_co]):
+    """A game's built-in players by name, the options each takes, and its ``make_player``.
 
-    ``accepted`` maps each player name to the options it takes (checked first, see
-    :func:`check_player_options`).
+    A game's players module says ``PLAYERS = PlayerTable(random=…, greedy=…, search=…)``
+    and exports ``PLAYER_OPTIONS = PLAYERS.options``, ``PLAYER_NAMES = PLAYERS.names`` and
+    ``make_player = PLAYERS.make_player``.
     """
-    check_player_options(name, options, accepted)
-    return players[name](seed=seed, **options)
+
+    def __init__(
+        self,
+        options: Mapping[str, Iterable[str]] = STANDARD_PLAYER_OPTIONS,
+        **players: Callable[..., PlayerT_co],
+    ) -> None:
+        if set(players) != set(options):
+            raise ValueError(f"players {sorted(players)} and options {sorted(options)} differ")
+        self.players = players
+        self.options: dict[str, tuple[str, ...]] = {name: tuple(options[name]) for name in players}
+        """Each built-in player and the options :meth:`make_player` passes to it."""
+        self.names = tuple(players)
+
+    def make_player(self, name: str, seed: int | None = None, **options: Any) -> PlayerT_co:
+        """The built-in player ``name`` with ``seed``; ``options`` go to its constructor
+        (checked first: an unknown name or option is a clear ``ValueError``)."""
+        check_player_options(name, options, self.options)
+        return self.players[name](seed=seed, **options)

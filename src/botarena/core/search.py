@@ -51,9 +51,22 @@ class SearchState(GameState[MoveT], Protocol[MoveT]):
     def apply_unchecked(self, move: MoveT) -> None: ...
 
 
-def win_value(won: bool, ply: int) -> float:
-    """``WIN_SCORE - ply`` for a win of the side to move, its negation for a loss."""
-    return WIN_SCORE - ply if won else -(WIN_SCORE - ply)
+class GameEnd(Protocol):
+    """A finished game's result as the rules give it: the winning seat, ``None`` for a draw."""
+
+    @property
+    def winner(self) -> int | None: ...
+
+
+def end_value(end: GameEnd | None, side: int, ply: int) -> float | None:
+    """The value of a finished game for ``side``: ``WIN_SCORE - ply`` for a win, its negation
+    for a loss, 0 for a draw; ``None`` while the game runs (``end`` is ``None``)."""
+    if end is None:
+        return None
+    winner = end.winner
+    if winner is None:
+        return 0.0
+    return WIN_SCORE - ply if winner == side else -(WIN_SCORE - ply)
 
 
 class _OutOfTime(Exception):  # noqa: N818 - internal control flow
@@ -135,7 +148,7 @@ class AlphaBetaPlayer(Generic[StateT, MoveT]):
         raise NotImplementedError
 
     def terminal_value(self, state: StateT, ply: int) -> float | None:
-        """The value of a finished game (see :func:`win_value`), ``None`` if it runs on."""
+        """The value of a finished game (see :func:`end_value`), ``None`` if it runs on."""
         raise NotImplementedError
 
     def table_key(self, state: StateT) -> Hashable:

@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
 from botarena.core import SeededRandom
-from botarena.core.players import (
-    STANDARD_PLAYER_OPTIONS,
-    legal_moves_or_raise,
-    make_player_from,
-)
 from botarena.core.players import GreedyPlayer as _GreedyPlayer
 from botarena.core.players import Player as BuiltInPlayer
+from botarena.core.players import (
+    PlayerTable,
+    legal_moves_or_raise,
+)
 from botarena.core.players import RandomPlayer as _RandomPlayer
 from botarena.games.hase_und_igel.actions import CardType, Move
 from botarena.games.hase_und_igel.board import GOAL_INDEX, Board, FieldType
@@ -231,19 +229,8 @@ def _search_player(
     return SearchPlayer(seed, time_budget=float(time_budget), max_depth=int(max_depth))
 
 
-PLAYER_OPTIONS: dict[str, tuple[str, ...]] = dict(STANDARD_PLAYER_OPTIONS)
-"""Each built-in player and the options :func:`make_player` passes to it."""
-PLAYER_NAMES = tuple(PLAYER_OPTIONS)
-_PLAYERS: Mapping[str, Callable[..., HarePlayer]] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "search": _search_player,
-}
-
-
-def make_player(name: str, seed: int | None = None, **options: float | int) -> HarePlayer:
-    """A built-in player by name (``random``, ``greedy``, ``search``).
-
-    ``options`` go to :class:`SearchPlayer` (``time_budget``, ``max_depth``).
-    """
-    return make_player_from(_PLAYERS, PLAYER_OPTIONS, name, seed, options)
+PLAYERS = PlayerTable[HarePlayer](random=RandomPlayer, greedy=GreedyPlayer, search=_search_player)
+"""The built-in players; ``search`` takes ``time_budget`` and ``max_depth``."""
+PLAYER_OPTIONS = PLAYERS.options
+PLAYER_NAMES = PLAYERS.names
+make_player = PLAYERS.make_player

@@ -18,21 +18,13 @@ evaluation; they work on the rules engine's own state (``clone``, ``generate_mov
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TypeAlias
 
-from botarena.core.players import STANDARD_PLAYER_OPTIONS, make_player_from
 from botarena.core.players import Player as BuiltInPlayer
+from botarena.core.players import PlayerTable
 from botarena.core.players import RandomPlayer as _RandomPlayer
-from botarena.core.search import (
-    DEFAULT_TIME_BUDGET,
-    MAX_SEARCH_DEPTH,
-    WIN_SCORE,
-    AlphaBetaPlayer,
-    NegamaxGreedyPlayer,
-    SearchStats,
-    win_value,
-)
+from botarena.core.search import WIN_SCORE, AlphaBetaPlayer, NegamaxGreedyPlayer, end_value
 from botarena.games.piranhas.board import SIZE, SQUARES, largest_swarm
 from botarena.games.piranhas.model import Move
 from botarena.games.piranhas.rules import PiranhasState
@@ -121,12 +113,7 @@ def evaluate(state: PiranhasState) -> float:
 
 def terminal_value(state: PiranhasState, ply: int = 0) -> float | None:
     """``±(WIN_SCORE - ply)`` or 0 if the game is over (for the colour to move), else ``None``."""
-    outcome = state.outcome()
-    if outcome is None:
-        return None
-    if outcome.winner is None:
-        return 0.0
-    return win_value(outcome.winner == state.turn & 1, ply)
+    return end_value(state.outcome(), state.turn & 1, ply)
 
 
 def leaf_terminal_value(state: PiranhasState, ply: int = 0) -> float | None:
@@ -137,12 +124,7 @@ def leaf_terminal_value(state: PiranhasState, ply: int = 0) -> float | None:
     the rare blocked position and the rare equal-swarms draw (the static value of two united
     equal swarms is near the draw value 0 anyway); inner nodes use the exact outcome.
     """
-    outcome = state.official_outcome()
-    if outcome is None:
-        return None
-    if outcome.winner is None:
-        return 0.0
-    return win_value(outcome.winner == state.turn & 1, ply)
+    return end_value(state.official_outcome(), state.turn & 1, ply)
 
 
 # --------------------------------------------------------------------------- players
@@ -178,39 +160,8 @@ class SearchPlayer(AlphaBetaPlayer[PiranhasState, Move]):
         return (state.red, state.blue, state.turn)
 
 
-PLAYER_OPTIONS: dict[str, tuple[str, ...]] = dict(STANDARD_PLAYER_OPTIONS)
-"""Each built-in player and the options :func:`make_player` passes to it."""
-PLAYER_NAMES = tuple(PLAYER_OPTIONS)
-_PLAYERS: Mapping[str, Callable[..., Player]] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "search": SearchPlayer,
-}
-
-
-def make_player(name: str, seed: int | None = None, **options: float | int | None) -> Player:
-    """A built-in player by name (``random``, ``greedy``, ``search``).
-
-    ``options`` go to :class:`SearchPlayer` (``time_budget``, ``max_depth``).
-    """
-    return make_player_from(_PLAYERS, PLAYER_OPTIONS, name, seed, options)
-
-
-__all__ = [
-    "DEFAULT_TIME_BUDGET",
-    "MAX_SEARCH_DEPTH",
-    "PLAYER_NAMES",
-    "PLAYER_OPTIONS",
-    "WIN_SCORE",
-    "GreedyPlayer",
-    "Player",
-    "RandomPlayer",
-    "SearchPlayer",
-    "SearchStats",
-    "coordinate_variance",
-    "evaluate",
-    "leaf_terminal_value",
-    "make_player",
-    "swarm_value",
-    "terminal_value",
-]
+PLAYERS = PlayerTable[Player](random=RandomPlayer, greedy=GreedyPlayer, search=SearchPlayer)
+"""The built-in players; ``search`` takes ``time_budget`` and ``max_depth``."""
+PLAYER_OPTIONS = PLAYERS.options
+PLAYER_NAMES = PLAYERS.names
+make_player = PLAYERS.make_player

@@ -17,21 +17,12 @@ the rules engine's own state (``clone``, ``generate_moves``, ``apply_unchecked``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
-from botarena.core.players import STANDARD_PLAYER_OPTIONS, make_player_from
 from botarena.core.players import Player as BuiltInPlayer
+from botarena.core.players import PlayerTable
 from botarena.core.players import RandomPlayer as _RandomPlayer
-from botarena.core.search import (
-    DEFAULT_TIME_BUDGET,
-    MAX_SEARCH_DEPTH,
-    WIN_SCORE,
-    AlphaBetaPlayer,
-    NegamaxGreedyPlayer,
-    SearchStats,
-    win_value,
-)
+from botarena.core.search import WIN_SCORE, AlphaBetaPlayer, NegamaxGreedyPlayer, end_value
 from botarena.games.piranhas.players import coordinate_variance
 from botarena.games.piranhas_2026.board import largest_swarm_weight
 from botarena.games.piranhas_2026.model import Move
@@ -68,12 +59,7 @@ def evaluate(state: Piranhas2026State) -> float:
 
 def terminal_value(state: Piranhas2026State, ply: int = 0) -> float | None:
     """``±(WIN_SCORE - ply)`` or 0 if the game is over (for the team to move), else ``None``."""
-    condition = state.win_condition()
-    if condition is None:
-        return None
-    if condition.winner is None:
-        return 0.0
-    return win_value(int(condition.winner) == state.turn & 1, ply)
+    return end_value(state.win_condition(), state.turn & 1, ply)
 
 
 # --------------------------------------------------------------------------- players
@@ -112,37 +98,8 @@ class SearchPlayer(AlphaBetaPlayer[Piranhas2026State, Move]):
         return (state.one, state.two, state.w1, state.w2, state.turn, union)
 
 
-PLAYER_OPTIONS: dict[str, tuple[str, ...]] = dict(STANDARD_PLAYER_OPTIONS)
-"""Each built-in player and the options :func:`make_player` passes to it."""
-PLAYER_NAMES = tuple(PLAYER_OPTIONS)
-_PLAYERS: Mapping[str, Callable[..., Player]] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "search": SearchPlayer,
-}
-
-
-def make_player(name: str, seed: int | None = None, **options: float | int | None) -> Player:
-    """A built-in player by name (``random``, ``greedy``, ``search``).
-
-    ``options`` go to :class:`SearchPlayer` (``time_budget``, ``max_depth``).
-    """
-    return make_player_from(_PLAYERS, PLAYER_OPTIONS, name, seed, options)
-
-
-__all__ = [
-    "DEFAULT_TIME_BUDGET",
-    "MAX_SEARCH_DEPTH",
-    "PLAYER_NAMES",
-    "PLAYER_OPTIONS",
-    "WIN_SCORE",
-    "GreedyPlayer",
-    "Player",
-    "RandomPlayer",
-    "SearchPlayer",
-    "SearchStats",
-    "evaluate",
-    "make_player",
-    "team_value",
-    "terminal_value",
-]
+PLAYERS = PlayerTable[Player](random=RandomPlayer, greedy=GreedyPlayer, search=SearchPlayer)
+"""The built-in players; ``search`` takes ``time_budget`` and ``max_depth``."""
+PLAYER_OPTIONS = PLAYERS.options
+PLAYER_NAMES = PLAYERS.names
+make_player = PLAYERS.make_player
