@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from botarena.core import Outcome, ScoreFragment, SeededRandom
+from botarena.games import sc_match
 from botarena.games.hase_und_igel import printer
 from botarena.games.hase_und_igel import xml as hui_xml
 from botarena.games.hase_und_igel.actions import Move
@@ -39,11 +40,6 @@ from botarena.games.hase_und_igel.scoring import (
     WINNER_FRAGMENT,
     official_scores,
     result_winner,
-)
-from botarena.games.sc_match import (
-    FRAMEWORK_NON_MOVE_CLASSES,
-    StateMatch,
-    read_move_or_not_a_move,
 )
 from botarena.protocol.sc_plugin import (
     Element,
@@ -57,7 +53,7 @@ from botarena.protocol.sc_plugin import (
 )
 from botarena.protocol.sc_profiles import PROFILE_2018, ProtocolProfile
 
-NON_MOVE_CLASSES = FRAMEWORK_NON_MOVE_CLASSES
+NON_MOVE_CLASSES = sc_match.FRAMEWORK_NON_MOVE_CLASSES
 """Registered classes that are not moves: sending one is a rule violation (official:
 "NAME hat kein Zug-Objekt gesendet."). Any other class cannot be deserialised at all and
 hard-closes the sender (scored LEFT)."""
@@ -65,7 +61,7 @@ hard-closes the sender (scored LEFT)."""
 WELCOME_COLORS = ("red", "blue")
 
 
-class HaseUndIgelMatch(StateMatch[HaseUndIgelState]):
+class HaseUndIgelMatch(sc_match.StateMatch[HaseUndIgelState]):
     """One Hase und Igel game in a room."""
 
     __slots__ = ("names",)
@@ -78,7 +74,7 @@ class HaseUndIgelMatch(StateMatch[HaseUndIgelState]):
         return self.state.current_seat
 
     def parse_move(self, slot: int, data: Element) -> Move:
-        return read_move_or_not_a_move(
+        return sc_match.read_move_or_not_a_move(
             data,
             hui_xml.MOVE_CLASSES,
             NON_MOVE_CLASSES,

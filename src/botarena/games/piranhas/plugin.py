@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from botarena.core import ScoreFragment, SeededRandom
+from botarena.games import sc_match
 from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.board import SIZE
 from botarena.games.piranhas.model import Move, PlayerColor
@@ -20,11 +21,6 @@ from botarena.games.piranhas.rules import (
     WINNER_FRAGMENT,
     PiranhasGame,
     PiranhasState,
-)
-from botarena.games.sc_match import (
-    FRAMEWORK_NON_MOVE_CLASSES,
-    StateMatch,
-    read_move_or_not_a_move,
 )
 from botarena.protocol import sc_messages
 from botarena.protocol.sc_plugin import (
@@ -39,7 +35,7 @@ from botarena.protocol.xstream import escape_attribute
 
 MOVE_CLASSES = frozenset({"move", "sc.plugin2019.Move"})
 """``class`` values the official server deserialises as a Piranhas move."""
-NON_MOVE_CLASSES = FRAMEWORK_NON_MOVE_CLASSES | {"sc.plugin2019.GameState"}
+NON_MOVE_CLASSES = sc_match.FRAMEWORK_NON_MOVE_CLASSES | {"sc.plugin2019.GameState"}
 """Registered classes that are not moves: sending one is a rule violation, not a protocol
 error (official: "NAME hat kein Zug-Objekt gesendet."). Any other class cannot be
 deserialised at all and hard-closes the sender (scored LEFT)."""
@@ -137,7 +133,7 @@ def _column_xml(level: int, x: int, red: int, blue: int, obstacles: int) -> str:
     return "".join(parts)
 
 
-class PiranhasMatch(StateMatch[PiranhasState]):
+class PiranhasMatch(sc_match.StateMatch[PiranhasState]):
     """One Piranhas game in a room."""
 
     __slots__ = ("_names",)
@@ -154,7 +150,7 @@ class PiranhasMatch(StateMatch[PiranhasState]):
         return self.state.turn & 1
 
     def parse_move(self, slot: int, data: Element) -> Move:
-        return read_move_or_not_a_move(
+        return sc_match.read_move_or_not_a_move(
             data, MOVE_CLASSES, NON_MOVE_CLASSES, piranhas_xml.move_from_element, self._names[slot]
         )
 

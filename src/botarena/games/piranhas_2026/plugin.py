@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from botarena.core import InvalidMove, ScoreFragment, SeededRandom, Team
+from botarena.games import sc_match
 from botarena.games.piranhas_2026 import xml as piranhas_xml
 from botarena.games.piranhas_2026.board import SIZE
 from botarena.games.piranhas_2026.model import Mistake, Move
@@ -24,7 +25,6 @@ from botarena.games.piranhas_2026.rules import (
     Piranhas2026State,
     PiranhasInvalidMove,
 )
-from botarena.games.sc_match import StateMatch
 from botarena.protocol.sc_plugin import (
     Element,
     GamePlugin,
@@ -63,7 +63,7 @@ def state_xml(state: Piranhas2026State, level: int) -> str:
     return "".join(parts)
 
 
-class Piranhas2026Match(StateMatch[Piranhas2026State]):
+class Piranhas2026Match(sc_match.StateMatch[Piranhas2026State]):
     """One Piranhas 2026 game in a room."""
 
     __slots__ = ()
