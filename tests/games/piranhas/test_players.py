@@ -9,10 +9,10 @@ import pytest
 from botarena.core import SeededRandom
 from botarena.core import search as core_search
 from botarena.core.players import NoLegalMove
+from botarena.core.search import WIN_SCORE
 from botarena.games.piranhas import Move, PiranhasGame, PiranhasState
 from botarena.games.piranhas.players import (
     PLAYER_NAMES,
-    WIN_SCORE,
     GreedyPlayer,
     Player,
     RandomPlayer,
