@@ -23,13 +23,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from botarena.core import SeededRandom
+from botarena.core.search import DEFAULT_TIME_BUDGET
 from botarena.games.piranhas import PiranhasGame, PiranhasState
-from botarena.games.piranhas.players import (
-    DEFAULT_TIME_BUDGET,
-    GreedyPlayer,
-    Player,
-    SearchPlayer,
-)
+from botarena.games.piranhas.players import GreedyPlayer, Player, SearchPlayer
 from botarena.runner.stats import (
     WDL,
     Pentanomial,

@@ -3,12 +3,15 @@ from __future__ import annotations
 import pytest
 
 from botarena.core import SeededRandom
+from botarena.core.outcome import Outcome
 from botarena.core.players import (
     NoLegalMove,
+    PlayerTable,
     RandomPlayer,
     check_player_options,
     choose_best,
 )
+from botarena.core.search import WIN_SCORE, end_value
 from botarena.games.piranhas import Move, PiranhasState
 
 OPTIONS = {"random": (), "search": ("time_budget",)}
@@ -54,3 +57,37 @@ def test_bad_player_names_and_options_are_clear_errors(
 
 def test_accepted_options_pass() -> None:
     check_player_options("search", {"time_budget": 1.0}, OPTIONS)
+
+
+class _Echo:
+    def __init__(self, seed: int | None = None, time_budget: float = 1.0) -> None:
+        self.seed, self.time_budget = seed, time_budget
+
+
+def test_player_table_makes_players_by_name_with_checked_options() -> None:
+    table = PlayerTable[object](OPTIONS, random=RandomPlayer, search=_Echo)
+    assert table.names == ("random", "search")
+    assert table.options == {"random": (), "search": ("time_budget",)}
+    made = table.make_player("search", seed=7, time_budget=0.5)
+    assert isinstance(made, _Echo) and (made.seed, made.time_budget) == (7, 0.5)
+    with pytest.raises(ValueError, match="unknown search player options: depth"):
+        table.make_player("search", depth=3)
+
+
+def test_player_table_refuses_players_without_options() -> None:
+    with pytest.raises(ValueError, match="differ"):
+        PlayerTable[object](OPTIONS, random=RandomPlayer)
+
+
+@pytest.mark.parametrize(
+    ("winner", "side", "value"),
+    [(0, 0, WIN_SCORE - 2), (1, 0, -(WIN_SCORE - 2)), (None, 1, 0.0)],
+)
+def test_end_value_is_a_win_loss_or_draw_at_a_distance(
+    winner: int | None, side: int, value: float
+) -> None:
+    assert end_value(Outcome(winner), side, 2) == value
+
+
+def test_end_value_of_a_running_game_is_none() -> None:
+    assert end_value(None, 0, 3) is None

@@ -19,17 +19,13 @@ exits 1 on any mismatch, 2 if the file cannot be read.
 
 from __future__ import annotations
 
-import argparse
-import gzip
-import json
-import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
+from botarena.conformance.jsonl_check import LineReport, Mode, check_lines, run
 from botarena.core import Team, match_points
 from botarena.games.piranhas_2026.model import DIRECTION_INDEX, Direction, Mistake, Move
 from botarena.games.piranhas_2026.rules import Piranhas2026State
@@ -42,15 +38,6 @@ MAX_REPORTED_MISMATCHES = 10
 MAX_PROBLEMS_PER_LINE = 8
 
 _MISTAKES_BY_MESSAGE = {mistake.message: mistake for mistake in Mistake}
-
-
-@dataclass
-class LineReport:
-    """What one line of the file produced."""
-
-    line_number: int
-    label: str
-    problems: list[str] = field(default_factory=list)
 
 
 def _move(entry: Any) -> Move:
@@ -266,41 +253,23 @@ def check_game(data: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _open(path: Path) -> Iterator[str]:
-    if path.suffix == ".gz":
-        with gzip.open(path, "rt", encoding="utf-8") as lines:
-            yield from lines
+def _check_line(data: dict[str, Any], report: LineReport) -> None:
+    schema = data.get("schema")
+    number = report.line_number
+    if schema == POSITION_SCHEMA:
+        report.label = f"line {number} ({data.get('game')}, turn {data.get('turn')})"
+        report.problems = check_position(data)
+    elif schema == GAME_SCHEMA:
+        report.label = f"line {number} (game {data.get('game')})"
+        report.problems = check_game(data)
     else:
-        with path.open(encoding="utf-8") as lines:
-            yield from lines
+        report.problems = [f"schema is {schema!r}, expected {POSITION_SCHEMA!r} or {GAME_SCHEMA!r}"]
 
 
 def check_file(path: Path) -> list[LineReport]:
     """Check every non-empty line of ``path``; malformed lines become reports with problems."""
-    reports = []
-    for number, line in enumerate(_open(path), start=1):
-        if not line.strip():
-            continue
-        report = LineReport(number, f"line {number}")
-        try:
-            data = json.loads(line)
-            if not isinstance(data, dict):
-                raise TypeError("a line must hold a JSON object")
-            schema = data.get("schema")
-            if schema == POSITION_SCHEMA:
-                report.label = f"line {number} ({data.get('game')}, turn {data.get('turn')})"
-                report.problems = check_position(data)
-            elif schema == GAME_SCHEMA:
-                report.label = f"line {number} (game {data.get('game')})"
-                report.problems = check_game(data)
-            else:
-                report.problems = [
-                    f"schema is {schema!r}, expected {POSITION_SCHEMA!r} or {GAME_SCHEMA!r}"
-                ]
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
-            report.problems.append(f"malformed line: {type(error).__name__}: {error}")
-        reports.append(report)
-    return reports
+    errors = (ValueError, KeyError, TypeError, IndexError, AttributeError)
+    return check_lines(path, _check_line, "line", errors)
 
 
 def summary(reports: list[LineReport]) -> str:
@@ -308,31 +277,17 @@ def summary(reports: list[LineReport]) -> str:
     return f"piranhas2026: {len(reports)} checked, {mismatches} mismatches"
 
 
+MODE = Mode(
+    "piranhas2026",
+    "Check botarena's Piranhas 2026 rules against socha 4.3.9 data.",
+    "piranhas2026 positions or games (.jsonl[.gz])",
+    "show every mismatch",
+    check_file,
+    summary,
+    MAX_REPORTED_MISMATCHES,
+    MAX_PROBLEMS_PER_LINE,
+)
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m botarena.conformance piranhas2026",
-        description="Check botarena's Piranhas 2026 rules against socha 4.3.9 data.",
-    )
-    parser.add_argument("file", type=Path, help="piranhas2026 positions or games (.jsonl[.gz])")
-    parser.add_argument("-v", "--verbose", action="store_true", help="show every mismatch")
-    args = parser.parse_args(argv)
-    try:
-        reports = check_file(args.file)
-    except (OSError, EOFError) as error:
-        print(f"piranhas2026: cannot read {args.file}: {error}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError as error:
-        print(f"piranhas2026: {args.file} is not UTF-8 text: {error}", file=sys.stderr)
-        return 2
-    shown = 0
-    for report in reports:
-        if report.problems and (args.verbose or shown < MAX_REPORTED_MISMATCHES):
-            shown += 1
-            print(f"MISMATCH {report.label}:")
-            limit = None if args.verbose else MAX_PROBLEMS_PER_LINE
-            for problem in report.problems[:limit]:
-                print(f"  {problem}")
-            if limit is not None and len(report.problems) > limit:
-                print(f"  … {len(report.problems) - limit} more")
-    print(summary(reports))
-    return 1 if any(r.problems for r in reports) else 0
+    return run(MODE, argv)

@@ -11,14 +11,11 @@ counts as an *expected deviation*, not a mismatch; ``-v`` lists each with its re
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from botarena.conformance.jsonl_check import LineReport, Mode, check_lines, run
 from botarena.core import Outcome
 from botarena.games.piranhas.model import DIRECTIONS, Direction, Move, PlayerColor
 from botarena.games.piranhas.rules import (
@@ -33,16 +30,6 @@ MAX_REPORTED_MISMATCHES = 20
 
 _BLOCKED_SUFFIX = REASON_BLOCKED.split("}", 1)[1]
 _COLOR_BY_SEAT = {0: "RED", 1: "BLUE"}
-
-
-@dataclass
-class LineReport:
-    """What one line of the file produced."""
-
-    line_number: int
-    label: str
-    problems: list[str] = field(default_factory=list)
-    deviations: list[str] = field(default_factory=list)
 
 
 def _expected_outcome(data: dict[str, Any]) -> tuple[bool, str | None, str | None]:
@@ -175,24 +162,14 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
             problems.append(f"illegal sample {move}: {error!r} != {sample['error']!r}")
 
 
+def _check_line(data: dict[str, Any], report: LineReport) -> None:
+    report.label = f"line {report.line_number} ({data.get('game')}, turn {data.get('turn')})"
+    check_position(data, report)
+
+
 def check_file(path: Path) -> list[LineReport]:
     """Check every non-empty line of ``path``; malformed lines become reports with problems."""
-    reports = []
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            report = LineReport(number, f"line {number}")
-            try:
-                data = json.loads(line)
-                if not isinstance(data, dict):
-                    raise TypeError("a line must hold a JSON object")
-                report.label = f"line {number} ({data.get('game')}, turn {data.get('turn')})"
-                check_position(data, report)
-            except (ValueError, KeyError, TypeError, IndexError) as error:
-                report.problems.append(f"malformed position: {type(error).__name__}: {error}")
-            reports.append(report)
-    return reports
+    return check_lines(path, _check_line, "position", (ValueError, KeyError, TypeError, IndexError))
 
 
 def summary(reports: list[LineReport]) -> str:
@@ -204,32 +181,16 @@ def summary(reports: list[LineReport]) -> str:
     )
 
 
+MODE = Mode(
+    "positions",
+    "Check botarena's Piranhas 2019 rules against official positions.",
+    "a piranhas2019-position/1 JSON-lines file",
+    "list every deviation",
+    check_file,
+    summary,
+    MAX_REPORTED_MISMATCHES,
+)
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m botarena.conformance positions",
-        description="Check botarena's Piranhas 2019 rules against official positions.",
-    )
-    parser.add_argument("file", type=Path, help="a piranhas2019-position/1 JSON-lines file")
-    parser.add_argument("-v", "--verbose", action="store_true", help="list every deviation")
-    args = parser.parse_args(argv)
-    try:
-        reports = check_file(args.file)
-    except OSError as error:
-        print(f"positions: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError as error:
-        print(f"positions: {args.file} is not UTF-8 text: {error}", file=sys.stderr)
-        return 2
-    shown = 0
-    for report in reports:
-        if report.problems and (args.verbose or shown < MAX_REPORTED_MISMATCHES):
-            shown += 1
-            print(f"MISMATCH {report.label}:")
-            for problem in report.problems:
-                print(f"  {problem}")
-        if report.deviations and args.verbose:
-            print(f"expected deviation {report.label}:")
-            for deviation in report.deviations:
-                print(f"  {deviation}")
-    print(summary(reports))
-    return 1 if any(r.problems for r in reports) else 0
+    return run(MODE, argv)

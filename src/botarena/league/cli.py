@@ -7,10 +7,16 @@ from pathlib import Path
 
 import click
 
+from botarena.cli_options import (
+    bot_timeout_options,
+    cluster_option,
+    optional_count,
+    output_options,
+    seed_option,
+)
 from botarena.game_argument import season_callback
 from botarena.league.formats import FORMATS, MAX_TABLE, MIN_TABLE
 from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
-from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
 
 
 @click.command("tournament")
@@ -26,18 +32,8 @@ from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
     show_default=True,
     help="Seats per game (Mau-Mau: 2 to 4).",
 )
-@click.option(
-    "--games-per-pairing",
-    type=click.IntRange(1),
-    default=None,
-    help="Games per pairing or table [default: the table size].",
-)
-@click.option(
-    "--rounds",
-    type=click.IntRange(1),
-    default=None,
-    help="Swiss rounds [default: ceil(log2(bots)) + 1].",
-)
+@optional_count("--games-per-pairing", help="Games per pairing or table [default: the table size].")
+@optional_count("--rounds", help="Swiss rounds [default: ceil(log2(bots)) + 1].")
 @click.option(
     "--challenger", default=None, metavar="BOT", help="Gauntlet: the bot that plays every other."
 )
@@ -48,41 +44,11 @@ from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
     show_default=True,
     help="K.O.: games per match (odd).",
 )
-@click.option("--seed", type=int, default=None, help="Base seed [default: random, logged].")
-@click.option(
-    "--concurrency",
-    type=click.IntRange(1),
-    default=None,
-    help="Local games at once [default: number of cores].",
-)
-@click.option(
-    "--cluster",
-    default=None,
-    metavar="tcp://HOST:8786",
-    help="Play every game as a task on this Dask scheduler's workers.",
-)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=None,
-    help="Output folder [default: botarena-tournaments/<timestamp>].",
-)
-@click.option("--resume", is_flag=True, help="Continue the interrupted tournament in --out.")
-@click.option(
-    "--connect-timeout",
-    type=click.FloatRange(0.1),
-    default=CONNECT_TIMEOUT_S,
-    show_default=True,
-    help="Seconds a bot has to join its game.",
-)
-@click.option(
-    "--game-timeout",
-    type=click.FloatRange(1.0),
-    default=GAME_TIMEOUT_S,
-    show_default=True,
-    help="Seconds after which a game is aborted.",
-)
+@seed_option("Base seed [default: random, logged].")
+@optional_count("--concurrency", help="Local games at once [default: number of cores].")
+@cluster_option("Play every game as a task on this Dask scheduler's workers.")
+@output_options("botarena-tournaments", "Continue the interrupted tournament in --out.")
+@bot_timeout_options("Seconds after which a game is aborted.")
 @click.option(
     "--move-timeout",
     type=click.FloatRange(0.01),

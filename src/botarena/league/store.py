@@ -8,12 +8,16 @@ line counts), and the file is rewritten without them before new lines are append
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any
 
-from botarena.runner.store import write_json_atomically
+from botarena.runner.store import (
+    append_json_line,
+    read_json_lines,
+    read_resume_document,
+    rewrite_json_lines,
+    write_json_atomically,
+)
 
 SETTINGS_NAME = "settings.json"
 GAMES_NAME = "games.jsonl"
@@ -26,14 +30,11 @@ class TournamentStoreError(ValueError):
 
 def read_games(path: Path) -> dict[int, dict[str, Any]]:
     games: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return games
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for record in read_json_lines(path):
         try:
-            record = json.loads(line)
             index = int(record["index"])
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-            continue  # a line cut off by a kill: that game is played again
+        except (KeyError, TypeError, ValueError):
+            continue  # not a game line: that game is played again
         games.setdefault(index, record)
     return games
 
@@ -69,27 +70,15 @@ class TournamentStore:
     @classmethod
     def resume(cls, out_dir: Path) -> TournamentStore:
         path = out_dir / SETTINGS_NAME
-        try:
-            settings = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise TournamentStoreError(f"cannot resume: {path} does not exist") from None
-        except (OSError, json.JSONDecodeError) as error:
-            raise TournamentStoreError(f"cannot resume: {path} is unreadable: {error}") from None
-        if not isinstance(settings, dict) or settings.get("version") != SETTINGS_VERSION:
-            raise TournamentStoreError(f"cannot resume: {path} is not a botarena tournament")
+        settings = read_resume_document(path, SETTINGS_VERSION, "tournament", TournamentStoreError)
         store = cls(out_dir, settings)
         store.games = read_games(out_dir / GAMES_NAME)
         store._rewrite()
         return store
 
     def _rewrite(self) -> None:
-        temporary = self.out_dir / (GAMES_NAME + ".tmp")
-        with temporary.open("w", encoding="utf-8") as file:
-            for index in sorted(self.games):
-                file.write(json.dumps(self.games[index]) + "\n")
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, self.out_dir / GAMES_NAME)
+        games = self.games
+        rewrite_json_lines(self.out_dir / GAMES_NAME, (games[i] for i in sorted(games)), sync=True)
 
     def add(self, record: dict[str, Any], files: dict[str, bytes]) -> bool:
         """Write the game's files, then its line; ``False`` if the game is already stored."""
@@ -97,10 +86,7 @@ class TournamentStore:
         if index in self.games:
             return False
         write_game_files(self.out_dir, files)
-        with (self.out_dir / GAMES_NAME).open("a", encoding="utf-8") as file:
-            file.write(json.dumps(record) + "\n")
-            file.flush()
-            os.fsync(file.fileno())
+        append_json_line(self.out_dir / GAMES_NAME, record, sync=True)
         self.games[index] = record
         return True
 

@@ -12,9 +12,15 @@ from pathlib import Path
 
 import click
 
+from botarena.cli_options import (
+    bot_timeout_options,
+    cluster_option,
+    optional_count,
+    output_options,
+    seed_option,
+)
 from botarena.game_argument import GAME_HELP, season_callback
 from botarena.games import registry
-from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
 
 SPRT_MODELS = ("normalized", "logistic", "bayesian")
 """The values of :class:`botarena.runner.stats.SprtModel` (a test pins them together)."""
@@ -29,21 +35,9 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     help=GAME_HELP,
 )
 @click.option("-n", "--games", "games", type=click.IntRange(1), default=100, show_default=True)
-@click.option(
-    "--concurrency",
-    type=click.IntRange(1),
-    default=None,
-    help="Games at once [default: number of cores].",
-)
-@click.option("--seed", type=int, default=None, help="Base seed of the run [default: random].")
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=None,
-    help="Output folder [default: botarena-runs/<timestamp>].",
-)
-@click.option("--resume", is_flag=True, help="Continue the interrupted run in --out.")
+@optional_count("--concurrency", help="Games at once [default: number of cores].")
+@seed_option("Base seed of the run [default: random].")
+@output_options("botarena-runs", "Continue the interrupted run in --out.")
 @click.option(
     "--sprt",
     nargs=4,
@@ -59,32 +53,9 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     show_default=True,
 )
 @click.option("--no-timeout", is_flag=True, help="No move timeouts (debugging).")
-@click.option(
-    "--soft-timeout-ms",
-    type=click.IntRange(1),
-    default=None,
-    help="Override the game's soft move timeout.",
-)
-@click.option(
-    "--hard-timeout-ms",
-    type=click.IntRange(1),
-    default=None,
-    help="Override the game's hard move timeout.",
-)
-@click.option(
-    "--connect-timeout",
-    type=click.FloatRange(0.1),
-    default=CONNECT_TIMEOUT_S,
-    show_default=True,
-    help="Seconds a bot has to join its game.",
-)
-@click.option(
-    "--game-timeout",
-    type=click.FloatRange(1.0),
-    default=GAME_TIMEOUT_S,
-    show_default=True,
-    help="Seconds after which the watchdog aborts a game.",
-)
+@optional_count("--soft-timeout-ms", help="Override the game's soft move timeout.")
+@optional_count("--hard-timeout-ms", help="Override the game's hard move timeout.")
+@bot_timeout_options("Seconds after which the watchdog aborts a game.")
 @click.option(
     "--server",
     default=None,
@@ -109,13 +80,8 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     help="Which games keep a replay (games/game-NNNNNN/replay.xml.gz): every game, only "
     "irregular ones, or none.",
 )
-@click.option(
-    "--cluster",
-    default=None,
-    metavar="tcp://HOST:8786",
-    help="Play every game as a task on this Dask scheduler's workers (see README).",
-)
-@click.option("--stop-after", type=click.IntRange(1), default=None, hidden=True)
+@cluster_option("Play every game as a task on this Dask scheduler's workers (see README).")
+@optional_count("--stop-after", help=None, hidden=True)
 @click.argument("bot_a")
 @click.argument("bot_b")
 def test_command(  # noqa: PLR0917 - click passes options by keyword
@@ -213,7 +179,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
 @click.argument("game", callback=season_callback(registry.SC_XML))
 @click.argument("bot_a")
 @click.argument("bot_b")
-@click.option("--seed", type=int, default=None, help="Seed of the game [default: random].")
+@seed_option("Seed of the game [default: random].")
 @click.option(
     "--delay",
     type=click.FloatRange(0.0),

@@ -14,6 +14,7 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,31 +43,53 @@ def write_json_atomically(path: Path, document: dict[str, Any]) -> None:
         raise
 
 
-def _load_settings(out_dir: Path) -> dict[str, Any]:
-    path = out_dir / SUMMARY_NAME
+def read_resume_document(
+    path: Path, version: int, kind: str, error: type[ValueError]
+) -> dict[str, Any]:
+    """The JSON document at ``path`` that a ``--resume`` continues from, if it is a ``kind``
+    of this ``version``; else ``error`` saying why it cannot be resumed."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise StoreError(f"cannot resume: {path} does not exist") from None
-    except (OSError, json.JSONDecodeError) as error:
-        raise StoreError(f"cannot resume: {path} is unreadable: {error}") from None
-    if not isinstance(document, dict) or document.get("version") != SUMMARY_VERSION:
-        raise StoreError(f"cannot resume: {path} is not a botarena run summary")
-    return dict(document["settings"])
+        raise error(f"cannot resume: {path} does not exist") from None
+    except (OSError, json.JSONDecodeError) as problem:
+        raise error(f"cannot resume: {path} is unreadable: {problem}") from None
+    if not isinstance(document, dict) or document.get("version") != version:
+        raise error(f"cannot resume: {path} is not a botarena {kind}")
+    return document
 
 
-def _load_games(out_dir: Path) -> dict[int, dict[str, Any]]:
-    games: dict[int, dict[str, Any]] = {}
-    path = out_dir / GAMES_NAME
+def read_json_lines(path: Path) -> Iterator[Any]:
+    """The values of a JSON-lines file (none if it does not exist), without lines that are
+    not JSON: a line torn by a kill is dropped, and that game is played again."""
     if not path.exists():
-        return games
+        return
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
-            record = json.loads(line)
+            yield json.loads(line)
         except json.JSONDecodeError:
-            continue  # a line torn by a kill: that game is played again
-        games[int(record["index"])] = record
-    return games
+            continue
+
+
+def append_json_line(path: Path, record: dict[str, Any], *, sync: bool) -> None:
+    """Append ``record`` as one line; with ``sync``, on disk (fsynced) before returning."""
+    with path.open("a", encoding="utf-8") as file:
+        file.write(json.dumps(record) + "\n")
+        if sync:
+            file.flush()
+            os.fsync(file.fileno())
+
+
+def rewrite_json_lines(path: Path, records: Iterable[dict[str, Any]], *, sync: bool) -> None:
+    """Replace the JSON-lines file with ``records`` (temporary file + rename; with ``sync``,
+    the temporary file is fsynced first)."""
+    temporary = path.with_name(path.name + ".tmp")
+    with temporary.open("w", encoding="utf-8") as file:
+        file.write("".join(json.dumps(record) + "\n" for record in records))
+        if sync:
+            file.flush()
+            os.fsync(file.fileno())
+    os.replace(temporary, path)
 
 
 class ResultsStore:
@@ -84,22 +107,20 @@ class ResultsStore:
 
     @classmethod
     def resume(cls, out_dir: Path) -> ResultsStore:
-        store = cls(out_dir, _load_settings(out_dir))
-        store.games = _load_games(out_dir)
-        store._rewrite_games_file()  # drops a torn line, so appends start on a fresh line
+        summary = read_resume_document(
+            out_dir / SUMMARY_NAME, SUMMARY_VERSION, "run summary", StoreError
+        )
+        store = cls(out_dir, dict(summary["settings"]))
+        games_path = out_dir / GAMES_NAME
+        store.games = {int(record["index"]): record for record in read_json_lines(games_path)}
+        # Drops a torn line, so appends start on a fresh line.
+        rewrite_json_lines(games_path, (store.games[i] for i in sorted(store.games)), sync=False)
         return store
-
-    def _rewrite_games_file(self) -> None:
-        lines = "".join(json.dumps(self.games[i]) + "\n" for i in sorted(self.games))
-        temporary = self.out_dir / (GAMES_NAME + ".tmp")
-        temporary.write_text(lines, encoding="utf-8")
-        os.replace(temporary, self.out_dir / GAMES_NAME)
 
     def add(self, record: dict[str, Any], statistics: dict[str, Any]) -> None:
         """Record a finished game durably; refresh the summary if it is due."""
         self.games[int(record["index"])] = record
-        with (self.out_dir / GAMES_NAME).open("a", encoding="utf-8") as file:
-            file.write(json.dumps(record) + "\n")
+        append_json_line(self.out_dir / GAMES_NAME, record, sync=False)
         if time.monotonic() - self._last_summary >= SUMMARY_INTERVAL_S:
             self.save(statistics)
 

@@ -7,11 +7,12 @@ import itertools
 import pytest
 
 from botarena.core import SeededRandom
+from botarena.core import search as core_search
 from botarena.core.players import NoLegalMove
-from botarena.games.piranhas import Move, PiranhasGame, PiranhasState, players
+from botarena.core.search import WIN_SCORE
+from botarena.games.piranhas import Move, PiranhasGame, PiranhasState
 from botarena.games.piranhas.players import (
     PLAYER_NAMES,
-    WIN_SCORE,
     GreedyPlayer,
     Player,
     RandomPlayer,
@@ -187,7 +188,7 @@ def test_search_with_an_exhausted_budget_still_moves():
 
 
 def test_transposition_table_stays_within_its_limit(monkeypatch):
-    monkeypatch.setattr(players, "TT_MAX_ENTRIES", 10)
+    monkeypatch.setattr(core_search, "TT_MAX_ENTRIES", 10)
     player = SearchPlayer(time_budget=None, max_depth=3, seed=4)
     state = random_positions(1, seed=5)[0]
     assert player.choose_move(state) in state.legal_moves()

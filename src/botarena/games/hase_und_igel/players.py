@@ -21,13 +21,13 @@ import time
 from typing import TypeAlias
 
 from botarena.core import SeededRandom
+from botarena.core.players import GreedyPlayer as _GreedyPlayer
 from botarena.core.players import Player as BuiltInPlayer
-from botarena.core.players import RandomPlayer as _RandomPlayer
 from botarena.core.players import (
-    check_player_options,
-    choose_best,
+    PlayerTable,
     legal_moves_or_raise,
 )
+from botarena.core.players import RandomPlayer as _RandomPlayer
 from botarena.games.hase_und_igel.actions import CardType, Move
 from botarena.games.hase_und_igel.board import GOAL_INDEX, Board, FieldType
 from botarena.games.hase_und_igel.rules import (
@@ -116,23 +116,13 @@ class RandomPlayer(_RandomPlayer[Move]):
     """A uniformly random legal move."""
 
 
-class GreedyPlayer:
+class GreedyPlayer(_GreedyPlayer[HaseUndIgelState, Move]):
     """The best move after one ply by :func:`evaluate`; random among equally good moves."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = SeededRandom(seed)
-
-    def choose_move(self, state: HaseUndIgelState) -> Move:
-        seat = state.turn & 1
-
-        def value_of(move: Move) -> float:
-            child = state.clone()
-            child.apply(move)
-            return evaluate(child, seat)
-
-        return choose_best(legal_moves_or_raise(state), value_of, self.rng)
+    def move_value(self, state: HaseUndIgelState, move: Move) -> float:
+        child = state.clone()
+        child.apply(move)
+        return evaluate(child, state.turn & 1)
 
 
 DEFAULT_TIME_BUDGET = 1.0
@@ -231,27 +221,16 @@ class SearchPlayer:
         return best
 
 
-PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
-    "random": (),
-    "greedy": (),
-    "search": ("time_budget", "max_depth"),
-}
-"""Each built-in player and the options :func:`make_player` passes to it."""
-PLAYER_NAMES = tuple(PLAYER_OPTIONS)
+def _search_player(
+    seed: int | None = None,
+    time_budget: float = DEFAULT_TIME_BUDGET,
+    max_depth: int = MAX_SEARCH_DEPTH,
+) -> SearchPlayer:
+    return SearchPlayer(seed, time_budget=float(time_budget), max_depth=int(max_depth))
 
 
-def make_player(name: str, seed: int | None = None, **options: float | int) -> HarePlayer:
-    """A built-in player by name (``random``, ``greedy``, ``search``).
-
-    ``options`` go to :class:`SearchPlayer` (``time_budget``, ``max_depth``).
-    """
-    check_player_options(name, options, PLAYER_OPTIONS)
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "greedy":
-        return GreedyPlayer(seed)
-    return SearchPlayer(
-        seed,
-        time_budget=float(options.get("time_budget", DEFAULT_TIME_BUDGET)),
-        max_depth=int(options.get("max_depth", MAX_SEARCH_DEPTH)),
-    )
+PLAYERS = PlayerTable[HarePlayer](random=RandomPlayer, greedy=GreedyPlayer, search=_search_player)
+"""The built-in players; ``search`` takes ``time_budget`` and ``max_depth``."""
+PLAYER_OPTIONS = PLAYERS.options
+PLAYER_NAMES = PLAYERS.names
+make_player = PLAYERS.make_player

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
+from botarena.core import Outcome, ScoreFragment, SeededRandom
+from botarena.games import sc_match
 from botarena.games.hase_und_igel import printer
 from botarena.games.hase_und_igel import xml as hui_xml
 from botarena.games.hase_und_igel.actions import Move
@@ -42,7 +43,6 @@ from botarena.games.hase_und_igel.scoring import (
 )
 from botarena.protocol.sc_plugin import (
     Element,
-    GameMatch,
     GamePlugin,
     GameSetup,
     MalformedMoveError,
@@ -53,52 +53,34 @@ from botarena.protocol.sc_plugin import (
 )
 from botarena.protocol.sc_profiles import PROFILE_2018, ProtocolProfile
 
-NON_MOVE_CLASSES = frozenset(
-    {
-        "welcomeMessage",
-        "memento",
-        "error",
-        "result",
-        "paused",
-        "sc.framework.plugins.protocol.MoveRequest",
-        "state",
-        "player",
-    }
-)
+NON_MOVE_CLASSES = sc_match.FRAMEWORK_NON_MOVE_CLASSES
 """Registered classes that are not moves: sending one is a rule violation (official:
 "NAME hat kein Zug-Objekt gesendet."). Any other class cannot be deserialised at all and
 hard-closes the sender (scored LEFT)."""
 
-NOT_A_MOVE = "{name} hat kein Zug-Objekt gesendet."
 WELCOME_COLORS = ("red", "blue")
 
 
-class HaseUndIgelMatch(GameMatch):
+class HaseUndIgelMatch(sc_match.StateMatch[HaseUndIgelState]):
     """One Hase und Igel game in a room."""
 
-    __slots__ = ("names", "state")
+    __slots__ = ("names",)
 
     def __init__(self, state: HaseUndIgelState, names: Sequence[str]) -> None:
-        self.state = state
+        super().__init__(state)
         self.names = (names[0], names[1])
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
 
     def current_slot(self) -> int | None:
         return self.state.current_seat
 
     def parse_move(self, slot: int, data: Element) -> Move:
-        data_class = data.get("class")
-        if data_class in hui_xml.MOVE_CLASSES:
-            try:
-                return hui_xml.move_from_element(data)
-            except ValueError as error:
-                raise MalformedMoveError(str(error)) from error
-        if data_class in NON_MOVE_CLASSES:
-            raise InvalidMove(NOT_A_MOVE.format(name=self.names[slot]))
-        raise MalformedMoveError(f"unknown data class {data_class!r}")
+        return sc_match.read_move_or_not_a_move(
+            data,
+            hui_xml.MOVE_CLASSES,
+            NON_MOVE_CLASSES,
+            hui_xml.move_from_element,
+            self.names[slot],
+        )
 
     def apply(self, slot: int, move: object) -> None:
         if slot != self.state.current_seat:
@@ -125,9 +107,6 @@ class HaseUndIgelMatch(GameMatch):
     def outcome(self) -> Outcome | None:
         outcome = self.state.outcome()
         return outcome if outcome is not None and outcome.is_regular else None
-
-    def statistics(self, slot: int) -> Sequence[int]:
-        return self.state.scores(slot)
 
     def winner_element(self, slot: int) -> Element:
         return hui_xml.winner_to_element(self.state, slot, self.names[slot])

@@ -227,19 +227,22 @@ def any_card_playable(  # noqa: PLR0917 - plain positional values: hot path, no 
         if card is _E:
             if salads > 0:
                 return True
-        elif card is _H:
-            if hurry_ahead_ok(
-                board, index, carrots, salads, _without(cards, card), other_index, other_carrots
-            ):
-                return True
-        elif fall_back_card_ok(
-            board, index, carrots, salads, _without(cards, card), other_index, other_carrots
+        elif jump_card_ok(
+            card is _H,
+            board,
+            index,
+            carrots,
+            salads,
+            _without(cards, card),
+            other_index,
+            other_carrots,
         ):
             return True
     return False
 
 
-def hurry_ahead_ok(  # noqa: PLR0917 - plain positional values: hot path, no allocations
+def jump_card_ok(  # noqa: PLR0917 - plain positional values: hot path, no allocations
+    forward: bool,
     board: Board,
     index: int,
     carrots: int,
@@ -248,35 +251,12 @@ def hurry_ahead_ok(  # noqa: PLR0917 - plain positional values: hot path, no all
     other_index: int,
     other_carrots: int,
 ) -> bool:
-    """The HURRY_AHEAD predicate (spec 3.6.3); ``rest`` is the hand without this card."""
-    if is_first(index, carrots, other_index, other_carrots):
+    """The HURRY_AHEAD (``forward``, spec 3.6.3) or the FALL_BACK card predicate (spec 3.6.4):
+    a jump to just in front of, or just behind, the other hare. ``rest`` is the hand without
+    this card."""
+    if is_first(index, carrots, other_index, other_carrots) == forward:
         return False
-    target = other_index + 1
-    field = board.type_at(target)
-    if field is _INVALID or field is _HEDGEHOG:
-        return False
-    if field is _SALAD:
-        return salads > 0
-    if field is _HARE:
-        return any_card_playable(board, target, carrots, salads, rest, other_index, other_carrots)
-    if field is _GOAL:
-        return carrots <= GOAL_MAX_CARROTS and salads == 0
-    return True
-
-
-def fall_back_card_ok(  # noqa: PLR0917 - plain positional values: hot path, no allocations
-    board: Board,
-    index: int,
-    carrots: int,
-    salads: int,
-    rest: tuple[CardType, ...],
-    other_index: int,
-    other_carrots: int,
-) -> bool:
-    """The FALL_BACK card predicate (spec 3.6.4); ``rest`` is the hand without this card."""
-    if not is_first(index, carrots, other_index, other_carrots):
-        return False
-    target = other_index - 1
+    target = other_index + 1 if forward else other_index - 1
     if target == 0:
         return False  # the start field can never be re-entered
     field = board.type_at(target)
@@ -286,6 +266,8 @@ def fall_back_card_ok(  # noqa: PLR0917 - plain positional values: hot path, no 
         return salads > 0
     if field is _HARE:
         return any_card_playable(board, target, carrots, salads, rest, other_index, other_carrots)
+    if field is _GOAL:
+        return carrots <= GOAL_MAX_CARROTS and salads == 0
     return True
 
 
@@ -326,9 +308,15 @@ def card_ok(board: Board, player: Player, other: Player, card: Card) -> bool:
     if card_type is _E:
         return player.salads > 0
     rest = _without(player.cards, card_type)
-    check = hurry_ahead_ok if card_type is _H else fall_back_card_ok
-    return check(
-        board, player.index, player.carrots, player.salads, rest, other.index, other.carrots
+    return jump_card_ok(
+        card_type is _H,
+        board,
+        player.index,
+        player.carrots,
+        player.salads,
+        rest,
+        other.index,
+        other.carrots,
     )
 
 

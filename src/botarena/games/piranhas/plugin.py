@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom
+from botarena.core import ScoreFragment, SeededRandom
+from botarena.games import sc_match
 from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.board import SIZE
 from botarena.games.piranhas.model import Move, PlayerColor
@@ -24,10 +25,8 @@ from botarena.games.piranhas.rules import (
 from botarena.protocol import sc_messages
 from botarena.protocol.sc_plugin import (
     Element,
-    GameMatch,
     GamePlugin,
     GameSetup,
-    MalformedMoveError,
     MoveTimeouts,
     initial_state_element,
 )
@@ -36,24 +35,11 @@ from botarena.protocol.xstream import escape_attribute
 
 MOVE_CLASSES = frozenset({"move", "sc.plugin2019.Move"})
 """``class`` values the official server deserialises as a Piranhas move."""
-NON_MOVE_CLASSES = frozenset(
-    {
-        "welcomeMessage",
-        "memento",
-        "error",
-        "result",
-        "paused",
-        "sc.framework.plugins.protocol.MoveRequest",
-        "sc.plugin2019.GameState",
-        "state",
-        "player",
-    }
-)
+NON_MOVE_CLASSES = sc_match.FRAMEWORK_NON_MOVE_CLASSES | {"sc.plugin2019.GameState"}
 """Registered classes that are not moves: sending one is a rule violation, not a protocol
 error (official: "NAME hat kein Zug-Objekt gesendet."). Any other class cannot be
 deserialised at all and hard-closes the sender (scored LEFT)."""
 
-NOT_A_MOVE = "{name} hat kein Zug-Objekt gesendet."
 WELCOME_COLORS = ("red", "blue")
 
 _FIELD_STATES = ("EMPTY", "RED", "BLUE", "OBSTRUCTED")
@@ -147,18 +133,16 @@ def _column_xml(level: int, x: int, red: int, blue: int, obstacles: int) -> str:
     return "".join(parts)
 
 
-class PiranhasMatch(GameMatch):
+class PiranhasMatch(sc_match.StateMatch[PiranhasState]):
     """One Piranhas game in a room."""
 
-    __slots__ = ("_names", "state")
+    __slots__ = ("_names",)
+    to_element = staticmethod(piranhas_xml.state_to_element)
+    to_xml = staticmethod(state_xml)
 
     def __init__(self, state: PiranhasState) -> None:
-        self.state = state
+        super().__init__(state)
         self._names = (state.red_name, state.blue_name)
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
 
     def current_slot(self) -> int | None:
         if self.state.outcome() is not None:
@@ -166,15 +150,9 @@ class PiranhasMatch(GameMatch):
         return self.state.turn & 1
 
     def parse_move(self, slot: int, data: Element) -> Move:
-        data_class = data.get("class")
-        if data_class in MOVE_CLASSES:
-            try:
-                return piranhas_xml.move_from_element(data)
-            except ValueError as error:
-                raise MalformedMoveError(str(error)) from error
-        if data_class in NON_MOVE_CLASSES:
-            raise InvalidMove(NOT_A_MOVE.format(name=self._names[slot]))
-        raise MalformedMoveError(f"unknown data class {data_class!r}")
+        return sc_match.read_move_or_not_a_move(
+            data, MOVE_CLASSES, NON_MOVE_CLASSES, piranhas_xml.move_from_element, self._names[slot]
+        )
 
     def apply(self, slot: int, move: object) -> None:
         if slot != self.state.turn & 1:
@@ -182,18 +160,6 @@ class PiranhasMatch(GameMatch):
         if not isinstance(move, Move):
             raise TypeError(f"not a Piranhas move: {move!r}")
         self.state.apply(move)
-
-    def state_element(self) -> Element:
-        return piranhas_xml.state_to_element(self.state)
-
-    def state_xml(self, indent_level: int) -> str:
-        return state_xml(self.state, indent_level)
-
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome()
-
-    def statistics(self, slot: int) -> Sequence[int]:
-        return self.state.scores(slot)
 
     def winner_element(self, slot: int) -> Element:
         color = PlayerColor.of_seat(slot)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from botarena.core import InvalidMove, Outcome, ScoreFragment, SeededRandom, Team
+from botarena.core import InvalidMove, ScoreFragment, SeededRandom, Team
+from botarena.games import sc_match
 from botarena.games.piranhas_2026 import xml as piranhas_xml
 from botarena.games.piranhas_2026.board import SIZE
 from botarena.games.piranhas_2026.model import Mistake, Move
@@ -26,7 +27,6 @@ from botarena.games.piranhas_2026.rules import (
 )
 from botarena.protocol.sc_plugin import (
     Element,
-    GameMatch,
     GamePlugin,
     GameSetup,
     MalformedMoveError,
@@ -63,17 +63,12 @@ def state_xml(state: Piranhas2026State, level: int) -> str:
     return "".join(parts)
 
 
-class Piranhas2026Match(GameMatch):
+class Piranhas2026Match(sc_match.StateMatch[Piranhas2026State]):
     """One Piranhas 2026 game in a room."""
 
-    __slots__ = ("state",)
-
-    def __init__(self, state: Piranhas2026State) -> None:
-        self.state = state
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
+    __slots__ = ()
+    to_element = staticmethod(piranhas_xml.state_to_element)
+    to_xml = staticmethod(state_xml)
 
     def current_slot(self) -> int | None:
         return None if self.state.is_over() else int(self.state.current_team)
@@ -109,18 +104,6 @@ class Piranhas2026Match(GameMatch):
         if not isinstance(move, Move):
             raise TypeError(f"not a Piranhas 2026 move: {move!r}")
         return move.official_text()
-
-    def state_element(self) -> Element:
-        return piranhas_xml.state_to_element(self.state)
-
-    def state_xml(self, indent_level: int) -> str:
-        return state_xml(self.state, indent_level)
-
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome()
-
-    def statistics(self, slot: int) -> Sequence[int]:
-        return self.state.scores(slot)
 
     def winner_element(self, slot: int) -> Element:
         raise NotImplementedError("the 2026 result names the winning team, not a player")

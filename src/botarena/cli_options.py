@@ -1,0 +1,76 @@
+"""Click options that several commands share (``botarena test``, ``botarena tournament``,
+``botarena play``): one definition each, the command-specific wording as arguments.
+
+Imported by every command module, so it imports nothing beyond click and the limits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
+
+CommandT = TypeVar("CommandT", bound=Callable[..., Any])
+
+
+def optional_count(
+    *names: str, help: str | None, hidden: bool = False
+) -> Callable[[CommandT], CommandT]:
+    """An option of a whole number >= 1 that defaults to ``None`` (the command's own default)."""
+    return click.option(*names, type=click.IntRange(1), default=None, help=help, hidden=hidden)
+
+
+def seed_option(help: str) -> Callable[[CommandT], CommandT]:
+    """``--seed N``: the base seed; ``None`` when not given (the command draws and logs one)."""
+    return click.option("--seed", type=int, default=None, help=help)
+
+
+def cluster_option(help: str) -> Callable[[CommandT], CommandT]:
+    """``--cluster tcp://HOST:8786``: play the games on a Dask scheduler's workers."""
+    return click.option("--cluster", default=None, metavar="tcp://HOST:8786", help=help)
+
+
+def output_options(default_folder: str, resume_help: str) -> Callable[[CommandT], CommandT]:
+    """``--out DIR`` (passed as ``out_dir``; default ``default_folder/<timestamp>``) and
+    ``--resume`` (continue the interrupted run in ``--out``)."""
+    out = click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help=f"Output folder [default: {default_folder}/<timestamp>].",
+    )
+    resume = click.option("--resume", is_flag=True, help=resume_help)
+
+    def apply(command: CommandT) -> CommandT:
+        return out(resume(command))
+
+    return apply
+
+
+def bot_timeout_options(game_timeout_help: str) -> Callable[[CommandT], CommandT]:
+    """``--connect-timeout`` (seconds a bot has to join) and ``--game-timeout`` (seconds after
+    which a game is aborted), with the runner's defaults."""
+    connect = click.option(
+        "--connect-timeout",
+        type=click.FloatRange(0.1),
+        default=CONNECT_TIMEOUT_S,
+        show_default=True,
+        help="Seconds a bot has to join its game.",
+    )
+    game = click.option(
+        "--game-timeout",
+        type=click.FloatRange(1.0),
+        default=GAME_TIMEOUT_S,
+        show_default=True,
+        help=game_timeout_help,
+    )
+
+    def apply(command: CommandT) -> CommandT:
+        return connect(game(command))
+
+    return apply
