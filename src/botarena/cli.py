@@ -68,6 +68,21 @@ def cli() -> None:
     help="Leave at least this many ms between two SC messages to one connection "
     "(for clients that read exactly one message per read, like the 2019 C++ client).",
 )
+@click.option(
+    "--web-port",
+    type=int,
+    default=13080,
+    show_default=True,
+    help="Port of the web UI (live games, replays, human play).",
+)
+@click.option("--no-web", is_flag=True, help="Do not start the web UI.")
+@click.option(
+    "--web-root",
+    "web_roots",
+    type=click.Path(path_type=Path, exists=True),
+    multiple=True,
+    help="A replay, run or tournament folder the web UI may open (repeatable).",
+)
 def serve(
     host: str | None,
     port: int | None,
@@ -79,8 +94,11 @@ def serve(
     maumau_players: int,
     no_maumau: bool,
     pace_ms: int,
+    web_port: int,
+    no_web: bool,
+    web_roots: tuple[Path, ...],
 ) -> None:
-    """Run the game servers until Ctrl-C.
+    """Run the game servers (and the web UI on http://127.0.0.1:13080/) until Ctrl-C.
 
     The Software-Challenge XML server (swc_2019_piranhas, swc_2018_hase_und_igel,
     swc_2021_blokus) listens on 127.0.0.1:13050 and the Mau-Mau server on 127.0.0.1:1338.
@@ -104,8 +122,32 @@ def serve(
             if no_maumau
             else ServerOptions(host=sc_config.bind_host, port=maumau_port, players=maumau_players)
         )
-        run_all(sc_config, maumau)
+        web = None
+        if not no_web:
+            from botarena.web.app import WebConfig
+
+            web = WebConfig(host=sc_config.bind_host, port=web_port, roots=list(web_roots))
+        run_all(sc_config, maumau, web)
     except (OSError, ValueError) as error:
+        raise click.ClickException(str(error)) from error
+    except KeyboardInterrupt:
+        pass
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
+@click.option("--port", type=int, default=13080, show_default=True, help="Port of the UI.")
+def view(paths: tuple[Path, ...], host: str, port: int) -> None:
+    """Open the web UI on replay files (.xml, .xml.gz) or run/tournament folders.
+
+    No game server runs; open the printed address in a browser. Ctrl-C stops it.
+    """
+    from botarena.web.view import run_view
+
+    try:
+        run_view(list(paths), host, port)
+    except OSError as error:
         raise click.ClickException(str(error)) from error
     except KeyboardInterrupt:
         pass

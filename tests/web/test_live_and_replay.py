@@ -1,0 +1,127 @@
+"""Browser tests: the live room list, watching a game to its result, the replay viewer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from botarena.games.registry import GAMES, SC_XML
+from botarena.web.replays import read_replay
+from tests.web.engine_pieces import expected_pieces
+from tests.web.harness import Servers
+
+OFFICIAL_REPLAY = (
+    Path(__file__).parents[2]
+    / ".."
+    / "shared"
+    / "fixtures"
+    / "server-protocol-19.2.1"
+    / "R_replay_file.xml"
+)
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+    replay_dir = tmp_path_factory.mktemp("replays")
+    servers = Servers(replay_dir, roots=[replay_dir, OFFICIAL_REPLAY.resolve()])
+    yield servers
+    servers.close()
+
+
+def drawn_pieces(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all("#board [data-piece]", "e => e.map(n => n.dataset.piece)"))
+
+
+def test_watch_a_live_game_until_its_result(servers: Servers, page: Any) -> None:
+    page.goto(servers.url)
+    page.wait_for_selector("#rooms")
+    bots = [servers.bot("piranhas-2019", "random", "--seed", str(seed)) for seed in (1, 2)]
+    try:
+        row = page.wait_for_selector("#rooms tr[data-room]")
+        room_id = row.get_attribute("data-room")
+        page.goto(f"{servers.url}#/live/{room_id}")
+        page.wait_for_selector("#board [data-piece]")
+        page.wait_for_selector("#result:not(:empty)", timeout=60_000)
+        assert "winner" in page.text_content("#result") or "draw" in page.text_content("#result")
+        page.click("#replay-link")
+        page.wait_for_selector("#board[data-index='0']")
+        record = servers.hub.record(room_id or "")
+        assert record is not None
+        assert drawn_pieces(page) == expected_pieces("piranhas-2019", record.states[0])
+    finally:
+        for bot in bots:
+            assert bot.wait(60) == 0, bot.stderr.read() if bot.stderr else ""
+    page.goto(servers.url)
+    page.wait_for_selector(f"#rooms tr[data-room='{room_id}'][data-status='finished']")
+
+
+@pytest.fixture(scope="module")
+def played(servers: Servers) -> dict[str, str]:
+    """One game of every SC game of the registry between two built-in bots: the path of
+    its replay (written by our server) relative to the replay folder."""
+    specs = [spec for spec in GAMES if spec.protocol == SC_XML]
+    bots = [servers.bot(spec.id, "random", "--seed", str(s)) for spec in specs for s in (1, 2)]
+    for bot in bots:
+        assert bot.wait(120) == 0, bot.stderr.read() if bot.stderr else ""
+    servers.thread.run(servers.sc.stop())  # waits for the replay files to be written
+    root = servers.web.roots.paths[0]
+    found = {}
+    for spec in specs:
+        paths = sorted(root.glob(f"replay_{spec.game_type}_*"))
+        assert paths, f"no replay of {spec.id}"
+        found[spec.id] = paths[0].name
+    return found
+
+
+def test_official_replay_matches_the_engine(servers: Servers, page: Any) -> None:
+    replay = read_replay(OFFICIAL_REPLAY)
+    for turn in range(len(replay["states"])):
+        page.goto(f"{servers.url}#/replay?root=1&path=&turn={turn}")
+        page.wait_for_selector(f"#board[data-index='{turn}']")
+        assert drawn_pieces(page) == expected_pieces("piranhas-2019", replay["states"][turn])
+        page.goto("about:blank")
+
+
+def test_replay_of_every_game_matches_the_engine(
+    servers: Servers, played: dict[str, str], page: Any
+) -> None:
+    for game, name in played.items():
+        replay = read_replay(servers.web.roots.paths[0] / name)
+        assert replay["game"] == game
+        last = len(replay["states"]) - 1
+        for turn in (0, 10, last):
+            page.goto(f"{servers.url}#/replay?root=0&path={name}&turn={turn}")
+            page.wait_for_selector(f"#board[data-index='{turn}']")
+            expected = expected_pieces(game, replay["states"][turn])
+            assert drawn_pieces(page) == expected, (game, turn)
+            page.goto("about:blank")
+
+
+def test_scrub_and_keyboard_stepping(servers: Servers, played: dict[str, str], page: Any) -> None:
+    name = played["piranhas-2019"]
+    replay = read_replay(servers.web.roots.paths[0] / name)
+    last = len(replay["states"]) - 1
+    assert last > 12
+    page.goto(f"{servers.url}#/replay?root=0&path={name}&turn=5")
+    page.wait_for_selector("#board[data-index='5']")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#board[data-index='6']")
+    assert page.evaluate("location.hash").endswith("turn=6")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#board[data-index='4']")
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#board[data-index='{last}']")
+    page.keyboard.press("Home")
+    page.wait_for_selector("#board[data-index='0']")
+    page.click("#forward10")
+    page.wait_for_selector("#board[data-index='10']")
+    page.fill("#scrub", "3")
+    page.wait_for_selector("#board[data-index='3']")
+    assert drawn_pieces(page) == expected_pieces("piranhas-2019", replay["states"][3])
+    page.keyboard.press(" ")  # play: the viewer steps on by itself
+    page.wait_for_selector("#board[data-index='5']")
+    page.keyboard.press(" ")
