@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ import pytest
 
 from botarena.games.registry import GAMES, SC_XML
 from botarena.web.replays import read_replay
-from tests.web.engine_pieces import expected_pieces
+from tests.web.engine_pieces import engine_state, expected_pieces
 from tests.web.harness import Servers
 
 OFFICIAL_REPLAY = (
@@ -56,6 +57,55 @@ def test_watch_a_live_game_until_its_result(servers: Servers, page: Any) -> None
             assert bot.wait(60) == 0, bot.stderr.read() if bot.stderr else ""
     page.goto(servers.url)
     page.wait_for_selector(f"#rooms tr[data-room='{room_id}'][data-status='finished']")
+
+
+def test_start_from_here_continues_from_that_position(servers: Servers, page: Any) -> None:
+    finished = next(iter(servers.hub.finished.values()))  # the game watched above
+    page.goto(f"{servers.url}#/room/{finished.room_id}?turn=10")
+    page.wait_for_selector("#board[data-index='10']")
+    page.select_option("#seat0", "random")
+    page.select_option("#seat1", "greedy")
+    page.click("#start-here")
+    link = page.wait_for_selector("#prepared-watch")
+    room_id = (link.get_attribute("href") or "").rsplit("/", 1)[-1]
+    page.goto(f"{servers.url}#/live/{room_id}")
+    page.wait_for_selector("#result:not(:empty)", timeout=60_000)
+    record = servers.hub.record(room_id)
+    assert record is not None and record.status == "finished"
+    assert record.names == ["random", "greedy"]
+    start = expected_pieces("piranhas-2019", record.states[0])
+    assert start == expected_pieces("piranhas-2019", finished.states[10])
+    assert engine_state("piranhas-2019", record.states[0]).turn == 10  # type: ignore[attr-defined]
+
+
+def test_run_report_shows_the_plot(servers: Servers, page: Any, tmp_path: Path) -> None:
+    run = servers.web.roots.paths[0] / "run-1"
+    run.mkdir()
+    lines = []
+    for index in range(6):
+        winner = "alpha" if index % 3 else "beta"
+        scores = {"alpha": 1.0 if winner == "alpha" else 0.0}
+        scores["beta"] = 1.0 - scores["alpha"]
+        lines.append(
+            {
+                "index": index,
+                "slots": [{"bot": "alpha"}, {"bot": "beta"}],
+                "winner": winner,
+                "bot_scores": scores,
+                "regular": index != 5,
+                "cause": "REGULAR" if index != 5 else "beta SOFT_TIMEOUT",
+                "move_times_ms": [1.5, 2.5, 3.0],
+                "move_bots": ["alpha", "beta", "alpha"],
+            }
+        )
+    (run / "games.jsonl").write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    page.goto(f"{servers.url}#/files")
+    page.click("a.report")
+    page.wait_for_selector("#plot svg")
+    assert page.text_content("#wdl").count("alpha") == 1
+    assert "4" in page.text_content("#wdl")  # alpha's wins
+    assert "beta SOFT_TIMEOUT: 1" in page.text_content("#causes")
+    assert "alpha" in page.text_content("#times")
 
 
 @pytest.fixture(scope="module")

@@ -26,6 +26,7 @@ from botarena.web.limits import (
     MAX_STATES_PER_ROOM,
     MAX_WATCHED_ROOMS,
     ROOM_LIST_INTERVAL_S,
+    VIEWER_FLUSH_INTERVAL_S,
     VIEWER_QUEUE_LIMIT,
 )
 
@@ -105,18 +106,25 @@ class Viewer:
         self.resync = True
         self._ready.set()
 
-    async def run(self) -> None:
-        """Write queued messages until :meth:`close`; raises what ``send`` raises."""
+    async def run(self, flush_interval_s: float = VIEWER_FLUSH_INTERVAL_S) -> None:
+        """Write queued messages until :meth:`close`, all that waited in one WebSocket frame
+        (a JSON array) at most every ``flush_interval_s``; raises what ``send`` raises."""
         while not self.closed:
             await self._ready.wait()
+            if flush_interval_s > 0:
+                await asyncio.sleep(flush_interval_s)  # gather what comes meanwhile
             self._ready.clear()
+            if self.closed:
+                return
             if self.resync:
                 self.resync = False
                 self.queue.clear()
-                for text in self.hub.snapshot(self):
-                    await self.send(text)
-            while self.queue and not self.closed and not self.resync:
-                await self.send(self.queue.popleft())
+                batch = self.hub.snapshot(self)
+            else:
+                batch = list(self.queue)
+                self.queue.clear()
+            if batch:
+                await self.send("[" + ",".join(batch) + "]")
 
     def close(self) -> None:
         self.closed = True
@@ -132,6 +140,8 @@ class LiveHub(LobbyListener):
         self.viewers: set[Viewer] = set()
         self.list_interval_s = list_interval_s
         self._list_flush: asyncio.TimerHandle | None = None
+        self.list_viewers = 0
+        """Viewers following the room list."""
 
     # ------------------------------------------------------------------ lobby events
 
@@ -204,6 +214,8 @@ class LiveHub(LobbyListener):
 
     def remove_viewer(self, viewer: Viewer) -> None:
         viewer.close()
+        if viewer in self.viewers and viewer.wants_rooms:
+            self.list_viewers -= 1
         self.viewers.discard(viewer)
         for room_id in viewer.watching:
             record = self.record(room_id)
@@ -212,6 +224,8 @@ class LiveHub(LobbyListener):
         viewer.watching.clear()
 
     def subscribe_rooms(self, viewer: Viewer) -> None:
+        if not viewer.wants_rooms:
+            self.list_viewers += 1
         viewer.wants_rooms = True
         viewer.push(self.room_list_text())
 
@@ -262,7 +276,7 @@ class LiveHub(LobbyListener):
 
     def _list_changed(self) -> None:
         """Coalesce room-list updates: one per :data:`ROOM_LIST_INTERVAL_S` at most."""
-        if self._list_flush is not None or not any(v.wants_rooms for v in self.viewers):
+        if self._list_flush is not None or not self.list_viewers:
             return
         try:
             loop = asyncio.get_running_loop()

@@ -5,7 +5,9 @@ import { GameViewer } from "/static/viewer.js";
 function socket(onMessage, onOpen) {
   const ws = new WebSocket(`ws://${location.host}/ws`);
   ws.addEventListener("open", () => onOpen(ws));
-  ws.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+  ws.addEventListener("message", async (event) => {
+    for (const message of JSON.parse(event.data)) await onMessage(message); // a frame holds a list
+  });
   ws.addEventListener("close", () => { const s = document.getElementById("status"); if (s) s.textContent = "disconnected"; });
   return ws;
 }

@@ -1,0 +1,203 @@
+"""The web UI's limits, each by its name (no browser)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import make_mocked_request
+
+from botarena.web import app as web_app
+from botarena.web import hub as hub_module
+from botarena.web import limits, replays
+from botarena.web.app import ADMIN_HEADER, WebConfig, WebServer, handle_request
+from botarena.web.hub import LiveHub, Viewer
+from botarena.web.replays import AccessError, FileRoots, ReplayError
+
+
+def fake_room(room_id: str) -> Any:
+    return SimpleNamespace(
+        room_id=room_id,
+        plugin=SimpleNamespace(game_type="swc_2019_piranhas"),
+        display_names=lambda: ["a", "b"],
+    )
+
+
+async def _no_send(text: str) -> None:
+    raise AssertionError("not sent in this test")
+
+
+def test_viewer_queue_overflow_becomes_one_snapshot() -> None:
+    hub = LiveHub()
+    viewer = Viewer(hub, _no_send)
+    room = fake_room("r1")
+    hub.room_created(room)
+    hub.watch(viewer, "r1")
+    for turn in range(limits.VIEWER_QUEUE_LIMIT + 5):
+        hub.room_state(room, f"<state turn='{turn}'/>", None)
+    assert viewer.resync and len(viewer.queue) < limits.VIEWER_QUEUE_LIMIT
+    sent: list[str] = []
+
+    async def send(text: str) -> None:
+        sent.append(text)
+        viewer.close()
+
+    viewer.send = send
+    asyncio.run(viewer.run(flush_interval_s=0))
+    (frame,) = sent
+    (snapshot,) = json.loads(frame)
+    assert snapshot["type"] == "room"
+    assert len(snapshot["replay"]["states"]) == limits.VIEWER_QUEUE_LIMIT + 5
+
+
+def test_states_per_room_and_finished_rooms_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hub_module, "MAX_STATES_PER_ROOM", 3)
+    monkeypatch.setattr(hub_module, "MAX_FINISHED_ROOMS", 2)
+    hub = LiveHub()
+    for index in range(3):
+        room = fake_room(f"r{index}")
+        hub.room_created(room)
+        for turn in range(5):
+            hub.room_state(room, f"<state turn='{turn}'/>", None)
+        assert len(hub.rooms[room.room_id].states) == 3
+        hub.room_finished(room, None, None)
+    assert list(hub.finished) == ["r1", "r2"]
+
+
+def test_watched_rooms_per_viewer_are_bounded() -> None:
+    hub = LiveHub()
+    viewer = Viewer(hub, _no_send, limit=10_000)
+    for index in range(limits.MAX_WATCHED_ROOMS + 1):
+        hub.room_created(fake_room(f"r{index}"))
+    errors = [hub.watch(viewer, f"r{index}") for index in range(limits.MAX_WATCHED_ROOMS + 1)]
+    assert errors[:-1] == [None] * limits.MAX_WATCHED_ROOMS
+    assert "MAX_WATCHED_ROOMS" in (errors[-1] or "")
+
+
+def test_websocket_requests_are_validated() -> None:
+    hub = LiveHub()
+    viewer = Viewer(hub, _no_send)
+    assert handle_request(hub, viewer, "{") == "not JSON"
+    assert handle_request(hub, viewer, "[1]") == "a request is a JSON object"
+    too_long = "x" * (limits.MAX_ROOM_ID_LENGTH + 1)
+    assert "at most" in (
+        handle_request(hub, viewer, json.dumps({"op": "watch", "room": too_long})) or ""
+    )
+    assert "unknown op" in (handle_request(hub, viewer, json.dumps({"op": "x", "room": "r"})) or "")
+    assert handle_request(hub, viewer, json.dumps({"op": "rooms"})) is None
+
+
+def test_room_list_updates_are_coalesced() -> None:
+    async def scenario() -> None:
+        hub = LiveHub()
+        viewer = Viewer(hub, _no_send)
+        hub.add_viewer(viewer)
+        hub.subscribe_rooms(viewer)
+        assert len(viewer.queue) == 1
+        room = fake_room("r")
+        hub.room_created(room)
+        for turn in range(10):
+            hub.room_state(room, f"<state turn='{turn}'/>", None)
+        assert len(viewer.queue) == 1  # nothing yet: one flush is pending
+        assert hub._list_flush is not None
+        hub._list_flush.cancel()
+        hub._flush_list()
+        assert len(viewer.queue) == 2
+        assert (
+            limits.ROOM_LIST_INTERVAL_S > 0 and hub.list_interval_s == limits.ROOM_LIST_INTERVAL_S
+        )
+
+    asyncio.run(scenario())
+
+
+def test_no_path_traversal(tmp_path: Path) -> None:
+    (tmp_path / "served").mkdir()
+    (tmp_path / "served" / "a.xml").write_text("<protocol/>")
+    (tmp_path / "secret.xml").write_text("<protocol/>")
+    roots = FileRoots.of([tmp_path / "served"])
+    assert roots.resolve(0, "a.xml").name == "a.xml"
+    for bad in ("../secret.xml", "/etc/passwd", "a.xml\x00", "sub/../../secret.xml"):
+        with pytest.raises(AccessError):
+            roots.resolve(0, bad)
+    with pytest.raises(AccessError):
+        roots.resolve(1, "a.xml")
+    (tmp_path / "served" / "link.xml").symlink_to(tmp_path / "secret.xml")
+    with pytest.raises(AccessError):
+        roots.resolve(0, "link.xml")
+
+
+def test_listing_and_file_size_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for index in range(5):
+        (tmp_path / f"r{index}.xml").write_text("<protocol>" + " " * 100 + "</protocol>")
+    monkeypatch.setattr(replays, "MAX_LISTED_FILES", 3)
+    assert len(FileRoots.of([tmp_path]).listing()) == 3
+    monkeypatch.setattr(replays, "MAX_REPLAY_BYTES", 50)
+    with pytest.raises(ReplayError, match="MAX_REPLAY_BYTES"):
+        replays.read_bytes(tmp_path / "r0.xml")
+
+
+def test_admin_needs_the_password_beyond_loopback() -> None:
+    server = WebServer(WebConfig(host="192.0.2.1", admin_password="secret"))
+    assert server.needs_password
+    with pytest.raises(web.HTTPForbidden):
+        server._check_admin(make_mocked_request("POST", "/api/prepare"))
+    server._check_admin(make_mocked_request("POST", "/", headers={ADMIN_HEADER: "secret"}))
+    assert not WebServer(WebConfig(host="127.0.0.1")).needs_password
+
+
+async def _with_server(scenario: Any, hub: LiveHub | None = None) -> None:
+    server = WebServer(WebConfig(port=0, sc_port=9, admin_password="x"), hub or LiveHub())
+    await server.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            await scenario(session, server)
+    finally:
+        await server.stop()
+
+
+def test_bad_websocket_clients_are_dropped() -> None:
+    async def scenario(session: aiohttp.ClientSession, server: WebServer) -> None:
+        url = f"http://127.0.0.1:{server.port}/ws"
+        async with session.ws_connect(url) as ws:
+            await ws.send_str("x" * (limits.MAX_WS_MESSAGE_BYTES + 1))
+            message = await ws.receive()
+            assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        async with session.ws_connect(url) as ws:
+            for _ in range(limits.MAX_BAD_MESSAGES):
+                await ws.send_str("not json")
+            async for message in ws:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+            assert ws.closed
+
+    asyncio.run(_with_server(scenario))
+
+
+def test_viewers_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web_app, "MAX_VIEWERS", 1)
+
+    async def scenario(session: aiohttp.ClientSession, server: WebServer) -> None:
+        url = f"http://127.0.0.1:{server.port}/ws"
+        async with session.ws_connect(url) as first:
+            await first.send_str(json.dumps({"op": "rooms"}))
+            await first.receive()  # the first viewer is registered
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(url)
+            assert refused.value.status == 503
+
+    asyncio.run(_with_server(scenario))
+
+
+def test_prepare_body_is_bounded() -> None:
+    async def scenario(session: aiohttp.ClientSession, server: WebServer) -> None:
+        url = f"http://127.0.0.1:{server.port}/api/prepare"
+        async with session.post(url, data=b"x" * (limits.MAX_PREPARE_BYTES + 1)) as response:
+            assert response.status == 413
+
+    asyncio.run(_with_server(scenario))
