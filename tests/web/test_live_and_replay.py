@@ -78,6 +78,41 @@ def test_start_from_here_continues_from_that_position(servers: Servers, page: An
     assert engine_state("piranhas-2019", record.states[0]).turn == 10  # type: ignore[attr-defined]
 
 
+def test_a_person_plays_a_full_piranhas_game_against_random(servers: Servers, page: Any) -> None:
+    page.goto(servers.url)
+    page.select_option("#play-game", "piranhas-2019")
+    page.select_option("#play-opponent", "random")
+    page.click("#play-start")
+    clicks = 0
+    while True:
+        page.wait_for_selector("#board [data-movable], #result:not(:empty)", timeout=30_000)
+        if page.text_content("#result"):
+            break
+        page.click("#board [data-movable]")
+        page.click("#board [data-target]")
+        clicks += 1
+        page.wait_for_selector(
+            "#turn-status:has-text('your move'), #result:not(:empty)",
+            state="attached",
+            timeout=30_000,
+        )
+        if page.text_content("#result"):
+            break
+        page.wait_for_function("!document.querySelector('#board [data-target]')")
+    assert clicks >= 1
+    token = page.evaluate("location.hash").rsplit("/", 1)[-1]
+    seat = servers.web.seats.get(token)
+    room_id = seat.room_id if seat else None
+    record = servers.hub.record(room_id or "")
+    assert record is not None and record.status == "finished"
+    assert record.names == ["Human", "random"]
+    assert (
+        record.result_text
+        and "LEFT" not in record.result_text
+        and "TIMEOUT" not in record.result_text
+    )
+
+
 def test_run_report_shows_the_plot(servers: Servers, page: Any, tmp_path: Path) -> None:
     run = servers.web.roots.paths[0] / "run-1"
     run.mkdir()

@@ -60,8 +60,9 @@ async def admin_prepare(
     password: str | None,
     game_type: str,
     *,
-    info: etree._Element,
+    info: etree._Element | None,
     names: list[str],
+    can_timeout: list[bool],
 ) -> tuple[str, tuple[str, ...]]:
     """Prepare a room on the SC server; (room id, reservation codes)."""
     if not password:
@@ -72,7 +73,12 @@ async def admin_prepare(
         raise PrepareError(f"cannot reach the game server {host}:{port}: {error}") from None
     try:
         request = msg.Prepare(
-            game_type, tuple(msg.SlotDescriptor(name, False, False) for name in names), info
+            game_type,
+            tuple(
+                msg.SlotDescriptor(name, timeout, False)
+                for name, timeout in zip(names, can_timeout, strict=True)
+            ),
+            info,
         )
         element = request.to_element()
         for slot in element.iter("slot"):
@@ -134,12 +140,14 @@ async def prepare_from_state(
     host: str, port: int, password: str | None, body: Any
 ) -> dict[str, object]:
     """Carry out a start-from-here request ``{"game", "state", "seats": [seat, seat]}``; a seat
-    is a built-in player's name, ``"human"`` or ``"open"`` (left for anyone with the code)."""
+    is a built-in player's name, ``"human"`` (its code in ``humanCodes``, for the web server's
+    :class:`~botarena.web.human.HumanSeat`) or ``"open"`` (left for any bot with the code).
+    ``state`` null: a new game from the server's seed."""
     if not isinstance(body, dict):
         raise PrepareError("the request must be a JSON object")
     game, state, seats = body.get("game"), body.get("state"), body.get("seats", [OPEN_SEAT] * 2)
-    if not isinstance(game, str) or not isinstance(state, str):
-        raise PrepareError("game and state must be strings")
+    if not isinstance(game, str) or not (state is None or isinstance(state, str)):
+        raise PrepareError("game must be a string, state a string or null (a new game)")
     if not isinstance(seats, list) or len(seats) != 2 or not all(isinstance(s, str) for s in seats):
         raise PrepareError("seats must be two strings")
     spec = lookup(game)
@@ -147,13 +155,26 @@ async def prepare_from_state(
     for seat in seats:
         if seat not in (*players, HUMAN_SEAT, OPEN_SEAT):
             raise PrepareError(f"unknown seat {seat!r}: a built-in player, human or open")
-    game_type, info = load_game_info(game, state)
-    names = [seat if seat in players else f"seat {index + 1}" for index, seat in enumerate(seats)]
-    room_id, codes = await admin_prepare(host, port, password, game_type, info=info, names=names)
+    if state is None:
+        assert spec is not None
+        game_type, info = spec.game_type, None
+    else:
+        game_type, info = load_game_info(game, state)
+    names = [
+        seat if seat in players else ("Human" if seat == HUMAN_SEAT else f"seat {index + 1}")
+        for index, seat in enumerate(seats)
+    ]
+    timeouts = [seat in players for seat in seats]  # no timeout for a person or an open seat
+    room_id, codes = await admin_prepare(
+        host, port, password, game_type, info=info, names=names, can_timeout=timeouts
+    )
     open_codes: dict[int, str] = {}
+    human_codes: dict[int, str] = {}
     for index, (seat, code) in enumerate(zip(seats, codes, strict=False)):
         if seat in players:
             await launch_bot(game, seat, host, port, code)
+        elif seat == HUMAN_SEAT:
+            human_codes[index] = code
         else:
             open_codes[index] = code
-    return {"roomId": room_id, "codes": open_codes, "human": None}
+    return {"roomId": room_id, "codes": open_codes, "humanCodes": human_codes}

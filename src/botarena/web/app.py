@@ -29,8 +29,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from botarena.games.registry import GAMES
+from botarena.games.registry import GAMES, lookup
 from botarena.web.hub import LiveHub, Viewer
+from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
 from botarena.web.limits import (
     DEFAULT_WEB_PORT,
     MAX_BAD_MESSAGES,
@@ -107,6 +108,8 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
         self._sockets: set[web.WebSocketResponse] = set()
+        self.seats: dict[str, HumanSeat] = {}
+        """Human seats by token (:mod:`botarena.web.human`)."""
 
     @property
     def port(self) -> int:
@@ -140,6 +143,8 @@ class WebServer:
         log.info("web UI on %s", self.url)
 
     async def stop(self) -> None:
+        for seat in self.seats.values():
+            seat.close()
         if self.hub is not None:
             self.hub.close()
         for socket in list(self._sockets):
@@ -221,12 +226,27 @@ class WebServer:
             body = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise web.HTTPBadRequest(text="the body must be JSON") from None
+        humans = body.get("seats", []).count("human") if isinstance(body, dict) else 0
+        if humans and len(self.seats) + humans > MAX_HUMAN_SEATS:
+            raise web.HTTPServiceUnavailable(
+                text=f"too many human seats (MAX_HUMAN_SEATS={MAX_HUMAN_SEATS})"
+            )
         try:
             prepared = await prepare_from_state(
                 self.config.sc_host, self.config.sc_port, self.config.admin_password, body
             )
         except PrepareError as error:
             raise web.HTTPBadRequest(text=str(error)) from None
+        human = None
+        spec = lookup(str(body.get("game")))
+        human_codes: dict[int, str] = prepared.pop("humanCodes")  # type: ignore[assignment]
+        for code in human_codes.values():
+            assert spec is not None
+            seat = HumanSeat(spec, self.config.sc_host, self.config.sc_port, code)
+            self.seats[seat.token] = seat
+            seat.start()
+            human = seat.token
+        prepared["human"] = human
         return web.json_response(prepared)
 
     # ------------------------------------------------------------------ live rooms
@@ -253,7 +273,8 @@ class WebServer:
             async for message in socket:
                 if message.type != WSMsgType.TEXT:
                     break
-                error = handle_request(hub, viewer, message.data)
+                self._forget_finished_seats()
+                error = handle_request(hub, viewer, message.data, self.seats)
                 if error is not None:
                     bad += 1
                     viewer.push(json.dumps({"type": "error", "text": error}))
@@ -268,6 +289,14 @@ class WebServer:
             await socket.close()
         return socket
 
+    def _forget_finished_seats(self) -> None:
+        for token in [
+            t
+            for t, seat in self.seats.items()
+            if seat.over and seat.task is not None and seat.task.done()
+        ]:
+            del self.seats[token]
+
 
 def _writer_done(task: asyncio.Task[None], socket: web.WebSocketResponse) -> None:
     if task.cancelled():
@@ -276,7 +305,9 @@ def _writer_done(task: asyncio.Task[None], socket: web.WebSocketResponse) -> Non
         asyncio.get_running_loop().create_task(socket.close())
 
 
-def handle_request(hub: LiveHub, viewer: Viewer, text: str) -> str | None:
+def handle_request(
+    hub: LiveHub, viewer: Viewer, text: str, seats: dict[str, HumanSeat] | None = None
+) -> str | None:
     """Apply one browser request; returns an error text for an invalid one."""
     try:
         request: Any = json.loads(text)
@@ -288,6 +319,15 @@ def handle_request(hub: LiveHub, viewer: Viewer, text: str) -> str | None:
     if op == "rooms":
         hub.subscribe_rooms(viewer)
         return None
+    if op in ("seat", "move"):
+        token = request.get("seat")
+        seat = (seats or {}).get(token) if isinstance(token, str) else None
+        if seat is None:
+            return "no such seat"
+        if op == "seat":
+            seat.subscribe(viewer)
+            return None
+        return seat.play(request.get("move"))
     room = request.get("room")
     if not isinstance(room, str) or not 0 < len(room) <= MAX_ROOM_ID_LENGTH:
         return f"room must be a string of at most {MAX_ROOM_ID_LENGTH} characters"

@@ -19,6 +19,7 @@ export async function showRooms(main) {
     return null;
   }
   const table = el("table", { id: "rooms" });
+  if (info.admin) main.append(playForm(info));
   main.append(el("h2", {}, "Rooms"), table);
   const ws = socket((message) => {
     if (message.type !== "rooms") return;
@@ -33,6 +34,36 @@ export async function showRooms(main) {
     }
   }, (ws) => ws.send(JSON.stringify({ op: "rooms" })));
   return () => ws.close();
+}
+
+function playForm(info) {
+  const games = info.games.filter((game) => game.protocol === "sc-xml");
+  const game = el("select", { id: "play-game" }, ...games.map((g) => el("option", { value: g.id }, g.id)));
+  const opponent = el("select", { id: "play-opponent" });
+  const side = el("select", { id: "play-side" }, el("option", { value: "0" }, "first"), el("option", { value: "1" }, "second"));
+  const password = el("input", { type: "password", id: "play-password", placeholder: "admin password" });
+  const fill = () => {
+    const spec = games.find((g) => g.id === game.value);
+    opponent.replaceChildren(...spec.players.map((p) => el("option", { value: p }, p)), el("option", { value: "open" }, "any bot that connects"));
+  };
+  game.addEventListener("change", fill);
+  fill();
+  const error = el("span", { class: "error" });
+  const start = el("button", { id: "play-start", onclick: async () => {
+    const seats = side.value === "0" ? ["human", opponent.value] : [opponent.value, "human"];
+    const headers = { "Content-Type": "application/json" };
+    if (password.value) headers["X-Botarena-Admin"] = password.value;
+    try {
+      const response = await fetch("/api/prepare", { method: "POST", headers, body: JSON.stringify({ game: game.value, state: null, seats }) });
+      if (!response.ok) throw new Error(await response.text());
+      const answer = await response.json();
+      location.hash = `#/play/${answer.human}`;
+    } catch (e) { error.textContent = String(e.message || e); }
+  } }, "Play");
+  const box = el("p", {}, "Play yourself: ", game, " as ", side, " against ", opponent, " ");
+  if (info.needsPassword) box.append(password, " ");
+  box.append(start, " ", error);
+  return box;
 }
 
 export async function showLiveRoom(main, roomId) {

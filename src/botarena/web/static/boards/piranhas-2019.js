@@ -71,3 +71,34 @@ export function facts(state) {
     ["Blue", `${blue?.getAttribute("displayName") ?? ""} (${count("BLUE")} fish)`],
   ];
 }
+
+// Human play: fish with legal moves are clickable; a click shows their targets; a click on a
+// target plays that move. moves: the <data class="move" x y direction> elements offered.
+export function pick(svg, state, moves, choose) {
+  const byFish = new Map();
+  moves.forEach((move, index) => {
+    const key = `${move.getAttribute("x")},${move.getAttribute("y")}`;
+    if (!byFish.has(key)) byFish.set(key, []);
+    byFish.get(key).push({ index, direction: move.getAttribute("direction") });
+  });
+  const targets = [];
+  for (const fish of svg.querySelectorAll("circle[data-piece]")) {
+    const key = `${fish.dataset.x},${fish.dataset.y}`;
+    if (!byFish.has(key)) continue;
+    fish.classList.add("selectable");
+    fish.setAttribute("data-movable", key);
+    fish.addEventListener("click", () => {
+      for (const node of targets.splice(0)) node.remove();
+      for (const other of svg.querySelectorAll(".selected")) other.classList.remove("selected");
+      fish.classList.add("selected");
+      const [x, y] = key.split(",").map(Number);
+      for (const { index, direction } of byFish.get(key)) {
+        const target = moveTarget(state, x, y, direction);
+        const [cx, cy] = cellCenter(target[0], target[1]);
+        const node = shape(svg, "rect", { x: cx - CELL / 2 + 4, y: cy - CELL / 2 + 4, width: CELL - 8, height: CELL - 8, class: "target", "data-target": `${target[0]},${target[1]}` }, direction);
+        node.addEventListener("click", () => choose(index));
+        targets.push(node);
+      }
+    });
+  }
+}
