@@ -23,11 +23,14 @@ OFFICIAL_REPLAY = (
     / "R_replay_file.xml"
 )
 
+MAUMAU_TRANSCRIPT = OFFICIAL_REPLAY.parents[1] / "maumau" / "contest_3p_01.jsonl"
+
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     replay_dir = tmp_path_factory.mktemp("replays")
-    servers = Servers(replay_dir, roots=[replay_dir, OFFICIAL_REPLAY.resolve()])
+    roots = [replay_dir, OFFICIAL_REPLAY.resolve(), MAUMAU_TRANSCRIPT.resolve()]
+    servers = Servers(replay_dir, roots=roots)
     yield servers
     servers.close()
 
@@ -57,6 +60,18 @@ def test_watch_a_live_game_until_its_result(servers: Servers, page: Any) -> None
             assert bot.wait(60) == 0, bot.stderr.read() if bot.stderr else ""
     page.goto(servers.url)
     page.wait_for_selector(f"#rooms tr[data-room='{room_id}'][data-status='finished']")
+
+
+def test_maumau_transcript_shows_the_table(servers: Servers, page: Any) -> None:
+    page.goto(f"{servers.url}#/replay?root=2&path=&turn=0")
+    page.wait_for_selector("#board[data-index='0']")
+    pieces = drawn_pieces(page)
+    assert "TOP@16" in pieces  # the first card turned up in the official dealer's game
+    assert {"COUNT@Alice:7", "COUNT@Bob:7", "COUNT@Carol:7"} <= pieces
+    page.keyboard.press("End")
+    page.wait_for_selector("#board[data-index='26']")
+    assert "COUNT@Bob:0" in drawn_pieces(page)
+    assert page.text_content("#result") == "winner Bob"
 
 
 def test_start_from_here_continues_from_that_position(servers: Servers, page: Any) -> None:

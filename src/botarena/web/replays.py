@@ -24,7 +24,9 @@ from botarena.games.registry import GAMES, SC_XML, GameSpec, lookup
 from botarena.server.wire import REPLAY_MOVE_TIME_ATTRIBUTE
 from botarena.web.limits import MAX_LISTED_FILES, MAX_REPLAY_BYTES
 
-REPLAY_SUFFIXES = (".xml", ".xml.gz")
+REPLAY_SUFFIXES = (".xml", ".xml.gz", ".jsonl", ".jsonl.gz")
+"""Official-format replays, and Mau-Mau transcripts (``.jsonl``; a run's ``games.jsonl`` is
+its report instead)."""
 REPORT_FILES = ("summary.json", "games.jsonl")
 """A folder holding one of these is a run (``botarena test``) or tournament folder."""
 
@@ -178,7 +180,13 @@ def _game_of(state_xml: str, game: str | None) -> GameSpec:
 
 
 def read_replay(path: Path, game: str | None = None) -> dict[str, Any]:
-    return parse_replay(read_bytes(path), game)
+    """A replay file (official XML, gzipped or not) or a Mau-Mau transcript."""
+    from botarena.web.maumau_replay import is_transcript, parse_transcript  # noqa: PLC0415
+
+    raw = read_bytes(path)
+    if is_transcript(raw):
+        return parse_transcript(raw)
+    return parse_replay(raw, game)
 
 
 def read_records(folder: Path) -> list[dict[str, Any]]:

@@ -14,10 +14,11 @@ async function showReplay(main, replay, params, title) {
   });
   await viewer.load();
   viewer.setStates(replay.states, replay.moveMs, replay.names);
-  if (replay.result) viewer.setResult(resultText(replay.result));
+  if (replay.resultText) viewer.setResult(replay.resultText);
+  else if (replay.result) viewer.setResult(resultText(replay.result));
   viewer.go(Number(params.get("turn") || 0));
   const info = await serverInfo();
-  if (info.admin) addStartHere(main, viewer, replay, info);
+  if (info.admin && replay.gameType !== "maumau") addStartHere(main, viewer, replay, info);
   return () => viewer.destroy();
 }
 
