@@ -55,3 +55,28 @@ def test_serve_names_the_option_when_the_sc_port_is_taken(tmp_path) -> None:
     assert result.returncode == 1
     assert f"Software-Challenge XML server: cannot listen on 127.0.0.1:{port}" in result.stderr
     assert "--port" in result.stderr and "--maumau-port" not in result.stderr
+
+
+def test_serve_refuses_a_default_game_it_does_not_offer() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "botarena",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-maumau",
+            "--default-game",
+            "swc_1999_nothing",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "unknown game 'swc_1999_nothing'" in result.stderr
+    assert "swc_2026_piranhas" in result.stderr

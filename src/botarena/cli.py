@@ -69,6 +69,13 @@ def cli() -> None:
     "(for clients that read exactly one message per read, like the 2019 C++ client).",
 )
 @click.option(
+    "--default-game",
+    default=None,
+    metavar="GAME",
+    help="Game type a <join/> without gameType joins (socha clients) [default: the newest "
+    "season offered].",
+)
+@click.option(
     "--web-port",
     type=int,
     default=13080,
@@ -94,6 +101,7 @@ def serve(
     maumau_players: int,
     no_maumau: bool,
     pace_ms: int,
+    default_game: str | None,
     web_port: int,
     no_web: bool,
     web_roots: tuple[Path, ...],
@@ -101,7 +109,9 @@ def serve(
     """Run the game servers (and the web UI on http://127.0.0.1:13080/) until Ctrl-C.
 
     The Software-Challenge XML server (swc_2019_piranhas, swc_2018_hase_und_igel,
-    swc_2021_blokus) listens on 127.0.0.1:13050 and the Mau-Mau server on 127.0.0.1:1338.
+    swc_2021_blokus, swc_2026_piranhas, swc_2027_blokus) listens on 127.0.0.1:13050 and the
+    Mau-Mau server on 127.0.0.1:1338. A socha client started without a reservation sends
+    <join/> and plays the default game.
     """
     from botarena.server.config import config_from_options
     from botarena.server.maumau import ServerOptions
@@ -116,6 +126,7 @@ def serve(
             replays=replays,
             paused=paused,
             pace_ms=pace_ms or None,
+            default_game=_default_game(default_game),
         )
         maumau = (
             None
@@ -151,6 +162,19 @@ def view(paths: tuple[Path, ...], host: str, port: int) -> None:
         raise click.ClickException(str(error)) from error
     except KeyboardInterrupt:
         pass
+
+
+def _default_game(given: str | None) -> str:
+    """The game type a ``<join/>`` without one joins: ``--default-game`` (any name of the
+    registry), else the newest SC season, so that the lobby speaks its protocol (2026+:
+    errorpackets, never a bare close for a socha client)."""
+    if given is None:
+        return registry.newest_sc_game().game_type
+    spec = registry.resolve(given)
+    if spec.protocol != registry.SC_XML:
+        message = f"{spec.id} is not a Software-Challenge game"
+        raise click.BadParameter(message, param_hint="--default-game")
+    return spec.game_type
 
 
 class GameCommands(click.Group):

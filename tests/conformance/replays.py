@@ -7,16 +7,23 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from botarena.conformance.sctranscript import read_sctranscript
-from botarena.conformance.transcript import ReplayResult, replay_transcript
+from botarena.conformance.transcript import ReplayResult, ScriptedRoom, replay_transcript
 
 CONCURRENCY = 8
 """Replays run at once (recorded delays are kept)."""
 
 
 def replay_all(
-    folder: Path, names: Sequence[str], game_type: str, paused: Collection[str] = ()
+    folder: Path,
+    names: Sequence[str],
+    game_type: str,
+    paused: Collection[str] = (),
+    *,
+    prepared: Sequence[ScriptedRoom] = (),
+    time_scale: float = 1.0,
 ) -> dict[str, ReplayResult]:
-    """Replay every capture ``names`` of ``folder``; ``paused`` ones on a paused server."""
+    """Replay every capture ``names`` of ``folder``; ``paused`` ones on a paused server;
+    ``prepared`` rooms exist before the clients connect (captures of a scripted server)."""
 
     async def run_all() -> dict[str, ReplayResult]:
         gate = asyncio.Semaphore(CONCURRENCY)
@@ -27,6 +34,8 @@ def replay_all(
                     read_sctranscript(folder / name),
                     game_types=(game_type,),
                     paused=name in paused,
+                    prepared=prepared,
+                    time_scale=time_scale,
                 )
 
         results = await asyncio.gather(*(one(name) for name in names))

@@ -27,19 +27,6 @@ WAIT = 5.0
 CLIENT_LIMITS = StreamLimits(max_message_bytes=16 * 1024 * 1024)
 
 
-class FakeClock:
-    """The lobby's clock with a time the test sets; timers still run on the event loop."""
-
-    def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def time(self) -> float:
-        return self.now
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
-        return asyncio.get_running_loop().call_later(delay, callback)
-
-
 class Eof:
     """The server closed the stream/socket."""
 
@@ -66,10 +53,23 @@ def make_config(**changes: Any) -> ServerConfig:
     return base.replace(**changes)
 
 
+async def until(condition: Callable[[], bool], turns: int = 1_000_000) -> None:
+    """Await ``condition`` turn by turn of the event loop (no real time): for events the
+    server produces without telling the client."""
+    for _ in range(turns):
+        if condition():
+            return
+        await asyncio.sleep(0)  # one event-loop turn (the loop polls the sockets)
+    raise AssertionError("condition not reached")
+
+
 @contextlib.asynccontextmanager
 async def running_server(**changes: Any):
+    """A server on an ephemeral port; ``clock=ManualClock()`` puts its rooms on a clock the
+    test moves (timeouts checked instantly, whatever the machine's load)."""
     setup_provider = changes.pop("setup_provider", None)
-    server = ScServer(make_config(**changes), setup_provider=setup_provider)
+    clock = changes.pop("clock", None)
+    server = ScServer(make_config(**changes), setup_provider=setup_provider, clock=clock)
     await server.start()
     try:
         yield server

@@ -22,12 +22,12 @@ from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MAX_ATTRIBUTE_VALUE_CHARS, MAX_DEPTH
 from botarena.server.app import ScServer
 from botarena.server.auth_throttle import AUTH_MAX_DELAY_S
+from botarena.server.manual_clock import ManualClock
 from tests.server.one_message_client import OneMessagePerRead
 from tests.server.scclient import (
     GAME,
     PASSWORD,
     Client,
-    FakeClock,
     admin,
     first_legal_move,
     join_two,
@@ -267,7 +267,7 @@ def test_passphrase_is_compared_in_constant_time(monkeypatch):
     @run
     async def scenario():
         async with bad_input_server() as server:
-            clock = server.lobby.clock = FakeClock()
+            clock = server.lobby.clock = ManualClock(start=1000.0)
             for guess in ("examplepassworc", "e", PASSWORD + "x", ""):
                 client = await Client.connect(server.port, guess)
                 await client.send(f'<authenticate passphrase="{guess}"/>')
@@ -276,7 +276,7 @@ def test_passphrase_is_compared_in_constant_time(monkeypatch):
                     b"<protocol>\n  <sc.protocol.responses.CloseConnection/>\n</protocol>"
                 )
                 await client.close()
-            clock.now += AUTH_MAX_DELAY_S  # past the delay after these failures
+            clock.advance(AUTH_MAX_DELAY_S)  # past the delay after these failures
             good = await admin(server.port)
             await good.send('<testMode testMode="false"/>')
             await good.expect("testing")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from botarena.server.manual_clock import ManualClock
 from tests.server.scclient import (
     GAME,
     PASSWORD,
@@ -27,6 +28,7 @@ from tests.server.scclient import (
     run,
     running_server,
     seat_two,
+    until,
 )
 
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
@@ -113,10 +115,11 @@ async def test_lenient_inputs_are_accepted():
         await declared.send(f'<authenticate password="{PASSWORD}"/><testMode testMode="true"/>')
         assert (await declared.expect("testing")).get("testMode") == "true"
 
+        # L02: a 2019-only server closes (capture misc_parsing, transcript tests); this server
+        # also offers the 2026+ seasons, where <join/> joins the default game (socha clients).
         no_type = await Client.connect(server.port, "no type")
         await no_type.send("<join/>")
-        await no_type.expect("sc.protocol.responses.CloseConnection")
-        await no_type.expect_eof()
+        await no_type.expect("joined")
 
         child = await Client.connect(server.port, "child")
         await child.send(f'<join gameType="{GAME}"><x/></join>')  # T14
@@ -378,9 +381,10 @@ async def test_observer_or_stranger_sending_a_move_is_closed_and_the_game_goes_o
 @run
 async def test_soft_timeout_ends_the_game_at_once_without_applying_the_move():
     """X01 (capture D, err_slow_answer_soft_timeout) with shortened limits."""
-    async with running_server(soft_timeout_ms=200, hard_timeout_ms=5000) as server:
+    clock = ManualClock()
+    async with running_server(soft_timeout_ms=200, hard_timeout_ms=5000, clock=clock) as server:
         red, blue, room_id, state = await started_game(server.port)
-        await asyncio.sleep(0.35)
+        clock.advance(0.35)
         await red.send(move_xml(room_id, *first_legal_move(state)))
         for client in (red, blue):
             result = await client.expect_room("result")
@@ -399,8 +403,11 @@ async def test_soft_timeout_ends_the_game_at_once_without_applying_the_move():
 @run
 async def test_hard_timeout_keeps_the_slow_connection_open():
     """X02, X12 (capture E, err_no_answer_hard_timeout)."""
-    async with running_server(soft_timeout_ms=100, hard_timeout_ms=300) as server:
+    clock = ManualClock()
+    async with running_server(soft_timeout_ms=100, hard_timeout_ms=300, clock=clock) as server:
         red, blue, room_id, state = await started_game(server.port)
+        clock.advance(0.299)
+        clock.advance(0.001)  # the hard timer fires exactly at 0.3 s
         for client in (red, blue):
             result = await client.expect_room("result")
             cause, reason, parts = scores_of(result)[0]
@@ -419,7 +426,8 @@ async def test_hard_timeout_keeps_the_slow_connection_open():
 @run
 async def test_can_timeout_false_and_global_no_timeout_disable_the_clock():
     """X03, A15 and --no-timeout."""
-    async with running_server(soft_timeout_ms=50, hard_timeout_ms=150) as server:
+    clock = ManualClock()
+    async with running_server(soft_timeout_ms=50, hard_timeout_ms=150, clock=clock) as server:
         boss = await admin(server.port)
         room_id, codes = await prepare(
             boss,
@@ -433,7 +441,9 @@ async def test_can_timeout_false_and_global_no_timeout_disable_the_clock():
         await red.expect_room(MOVE_REQUEST)
         # A15: the admin switches blue's clock off too, effective from the next request
         await boss.send(f'<timeout roomId="{room_id}" slot="1" activate="false"/>')
-        await asyncio.sleep(0.4)
+        room = server.lobby.rooms[room_id]
+        await until(lambda: not room.slots[1].can_timeout)
+        clock.advance(0.4)
         await red.send(move_xml(room_id, *first_legal_move(state)))
         assert (await red.expect_room("memento"))[0].get("turn") == "1"
         await blue.expect("joined")
@@ -441,14 +451,16 @@ async def test_can_timeout_false_and_global_no_timeout_disable_the_clock():
         await blue.expect_room("memento")
         state = (await blue.expect_room("memento"))[0]
         await blue.expect_room(MOVE_REQUEST)
-        await asyncio.sleep(0.4)
+        clock.advance(0.4)
         await blue.send(move_xml(room_id, *first_legal_move(state)))
         assert (await red.expect_room("memento"))[0].get("turn") == "2"
         for client in (red, blue, boss):
             await client.close()
-    async with running_server(soft_timeout_ms=50, hard_timeout_ms=150, no_timeout=True) as server:
+    clock = ManualClock()
+    no_timeout = {"no_timeout": True, "clock": clock}
+    async with running_server(soft_timeout_ms=50, hard_timeout_ms=150, **no_timeout) as server:
         red, blue, room_id, state = await started_game(server.port)
-        await asyncio.sleep(0.4)
+        clock.advance(0.4)
         await red.send(move_xml(room_id, *first_legal_move(state)))
         assert (await red.expect_room("memento"))[0].get("turn") == "1"
         await red.close()
@@ -458,9 +470,10 @@ async def test_can_timeout_false_and_global_no_timeout_disable_the_clock():
 @run
 async def test_soft_timeout_with_the_real_two_second_default():
     """X01 at the official 2 s: a move after 2.3 s loses by SOFT_TIMEOUT."""
-    async with running_server() as server:
+    clock = ManualClock()
+    async with running_server(clock=clock) as server:
         red, blue, room_id, state = await started_game(server.port)
-        await asyncio.sleep(2.3)
+        clock.advance(2.3)
         await red.send(move_xml(room_id, *first_legal_move(state)))
         result = await blue.expect_room("result")
         assert scores_of(result)[0] == (

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
-from collections.abc import Callable
 from typing import Any
 
 from botarena.server.config import MAX_UNAUTHORIZED_REQUESTS
 from botarena.server.frontend import MESSAGES_PER_TURN
-from tests.server.scclient import EOF, GAME, Client, play_side, run, running_server
+from botarena.server.manual_clock import ManualClock
+from tests.server.scclient import EOF, GAME, Client, play_side, run, running_server, until
 from tests.server.test_bad_input import short_games
 
 FLOOD_MESSAGE_COST_S = 1e-4
@@ -27,48 +25,6 @@ TEST_MODE = b'<testMode testMode="true"/>'
 SLACK_TURNS = 16
 """Event-loop turns a new connection may need from its connect to its first request
 (accept task, connection_made, reader registration, the read itself)."""
-
-
-class _Timer:
-    def __init__(self) -> None:
-        self.cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-
-class WorkClock:
-    """A clock that moves only by :meth:`advance`; due timers fire as it passes them."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self._timers: list[tuple[float, int, _Timer, Callable[[], None]]] = []
-        self._order = itertools.count()
-
-    def time(self) -> float:
-        return self.now
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> _Timer:
-        timer = _Timer()
-        heapq.heappush(self._timers, (self.now + delay, next(self._order), timer, callback))
-        return timer
-
-    def advance(self, seconds: float) -> None:
-        target = self.now + seconds
-        while self._timers and self._timers[0][0] <= target:
-            deadline, _, timer, callback = heapq.heappop(self._timers)
-            if not timer.cancelled:
-                self.now = max(self.now, deadline)
-                callback()
-        self.now = target
-
-
-async def until(condition: Callable[[], bool], turns: int = 1_000_000) -> None:
-    for _ in range(turns):
-        if condition():
-            return
-        await asyncio.sleep(0)  # one event-loop turn (the loop polls the sockets)
-    raise AssertionError("condition not reached")
 
 
 async def flood(port: int, stop: asyncio.Event) -> None:
@@ -94,7 +50,7 @@ async def test_during_a_flood_joins_are_answered_promptly_and_moves_are_timed_ho
         setup_provider=short_games, max_unauthorized_requests=10**9
     ) as server:
         lobby = server.lobby
-        clock = WorkClock()
+        clock = ManualClock()
         lobby.clock = clock  # before any connection: connections read their time from it
         handled = 0
         set_test_mode = lobby.set_test_mode

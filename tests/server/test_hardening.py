@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from botarena.games.blokus.plugin import PLUGIN as BLOKUS
+from botarena.protocol.sc_profiles import PROFILE_2019
 from botarena.server.app import ScServer
 from botarena.server.auth_throttle import (
     AUTH_BASE_DELAY_S,
@@ -21,13 +22,12 @@ from botarena.server.auth_throttle import (
 from botarena.server.config import NO_PROGRESS_TIMEOUT_S
 from botarena.server.frontend import sweep_idle
 from botarena.server.lobby import AUTHENTICATION_FAILED, TOO_MANY_FAILURES
-from botarena.server.room import LEFT_REASON
+from botarena.server.manual_clock import ManualClock
 from tests.server.scclient import (
     EOF,
     GAME,
     PASSWORD,
     Client,
-    FakeClock,
     admin,
     join_two,
     make_config,
@@ -88,7 +88,7 @@ async def test_the_server_logs_one_line_when_a_game_starts_and_one_when_it_ends(
     )
     assert lines[1] == (
         f"room {room_id}: {GAME} over: winner 'Unknown'; 'Unknown' REGULAR; 'Unknown' LEFT"
-        f" ({LEFT_REASON})"
+        f" ({PROFILE_2019.left_reason})"
     )
 
 
@@ -192,14 +192,14 @@ async def _authenticate(port: int, passphrase: str) -> list[str]:
 async def test_password_guessing_is_slowed_down_per_address_and_logged_in_summary(caplog):
     caplog.set_level(logging.INFO, logger="botarena.server.lobby")
     async with running_server() as server:
-        clock = FakeClock()
+        clock = ManualClock(start=1000.0)
         server.lobby.clock = clock
         close = "sc.protocol.responses.CloseConnection"
         for _ in range(AUTH_FREE_FAILURES):
             assert await _authenticate(server.port, "guess") == [close]
         # Delay of AUTH_BASE_DELAY_S: even the right passphrase is not checked in it.
         assert await _authenticate(server.port, PASSWORD) == [close]
-        clock.now += AUTH_BASE_DELAY_S
+        clock.advance(AUTH_BASE_DELAY_S)
         assert await _authenticate(server.port, PASSWORD) == ["testing"]
         # The right passphrase cleared the address: 3 free failures, then 7 refused unchecked.
         for _ in range(10):
@@ -218,7 +218,7 @@ async def test_the_2021_profile_says_why_an_attempt_was_refused():
     server = ScServer(make_config(), plugins=[BLOKUS])
     await server.start()
     try:
-        server.lobby.clock = FakeClock()
+        server.lobby.clock = ManualClock(start=1000.0)
         for _ in range(AUTH_FREE_FAILURES):
             (reply, _close) = await _authenticate(server.port, "guess")
             assert reply == AUTHENTICATION_FAILED
@@ -233,9 +233,9 @@ async def test_a_game_between_two_sweeps_counts_as_progress():
     # A bot that plays short games over one connection is not idle, even when no sweep
     # happened to see it seated.
     async with running_server(sweep_interval_s=3600.0, finished_player_grace_s=0) as server:
-        clock = server.lobby.clock = FakeClock()
+        clock = server.lobby.clock = ManualClock(start=1000.0)
         red = await Client.connect(server.port, "red")
-        clock.now += NO_PROGRESS_TIMEOUT_S - 1
+        clock.advance(NO_PROGRESS_TIMEOUT_S - 1)
         await red.send(f'<join gameType="{GAME}"/>')
         room_id = (await red.expect("joined")).get("roomId")
         blue = await Client.connect(server.port, "blue")
@@ -247,8 +247,8 @@ async def test_a_game_between_two_sweeps_counts_as_progress():
         await red.expect_room("result")
         await red.expect("left")
         assert not server.lobby.rooms
-        later = clock.now + NO_PROGRESS_TIMEOUT_S / 2
+        later = clock.time() + NO_PROGRESS_TIMEOUT_S / 2
         assert sweep_idle(server.connections, server.lobby, later) == 0
-        assert sweep_idle(server.connections, server.lobby, clock.now + 61) == 1  # red, now idle
+        assert sweep_idle(server.connections, server.lobby, clock.time() + 61) == 1  # red, now idle
         await red.close()
         await blue.close()

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from botarena.server.manual_clock import ManualClock
 from botarena.server.pacing import PacedWriter
 from tests.server.scclient import GAME, Client, run, running_server
-from tests.server.test_flood import WorkClock
 
 
 class FakeTransport:
-    def __init__(self, clock: WorkClock) -> None:
+    def __init__(self, clock: ManualClock) -> None:
         self.clock = clock
         self.writes: list[tuple[float, bytes]] = []
         self.closed_at: float | None = None
 
     def write(self, data: bytes) -> None:
-        self.writes.append((self.clock.now, data))
+        self.writes.append((self.clock.time(), data))
 
     def close(self) -> None:
-        self.closed_at = self.clock.now
+        self.closed_at = self.clock.time()
 
     def is_closing(self) -> bool:
         return self.closed_at is not None
@@ -28,7 +28,7 @@ class FakeTransport:
         return 0
 
 
-def paced(clock: WorkClock, max_buffered: int = 1 << 20) -> tuple[PacedWriter, Any, list[int]]:
+def paced(clock: ManualClock, max_buffered: int = 1 << 20) -> tuple[PacedWriter, Any, list[int]]:
     transport = FakeTransport(clock)
     overflows: list[int] = []
     writer = PacedWriter(transport, clock, 0.05, lambda: overflows.append(1), max_buffered)  # type: ignore[arg-type]
@@ -36,7 +36,7 @@ def paced(clock: WorkClock, max_buffered: int = 1 << 20) -> tuple[PacedWriter, A
 
 
 def test_messages_to_one_connection_are_written_pace_apart_then_closed():
-    clock = WorkClock()
+    clock = ManualClock()
     writer, transport, _ = paced(clock)
     writer.write(b"a")
     writer.write(b"b")
@@ -51,7 +51,7 @@ def test_messages_to_one_connection_are_written_pace_apart_then_closed():
 
 
 def test_a_message_after_a_pause_goes_out_at_once_and_connections_do_not_wait_for_each_other():
-    clock = WorkClock()
+    clock = ManualClock()
     first, first_transport, _ = paced(clock)
     second, second_transport, _ = paced(clock)
     first.write(b"a")
@@ -65,7 +65,7 @@ def test_a_message_after_a_pause_goes_out_at_once_and_connections_do_not_wait_fo
 
 
 def test_a_queue_past_the_outbound_limit_drops_the_connection():
-    clock = WorkClock()
+    clock = ManualClock()
     writer, _, overflows = paced(clock, max_buffered=9)
     writer.write(b"12345")  # written at once
     writer.write(b"12345")  # queued: 5 bytes

@@ -39,3 +39,16 @@ def blokus_2021(state: object) -> set[str]:
 
 
 PIECES.update({"hase_und_igel-2018": hase_und_igel_2018, "blokus-2021": blokus_2021})
+
+
+def piranhas_2026(state: object) -> set[str]:
+    pieces = set()
+    for x in range(10):
+        for y in range(10):
+            field = state.field(x, y)  # type: ignore[attr-defined]
+            if field.name != "EMPTY":
+                pieces.add(f"{field.name}@{x},{y}")
+    return pieces
+
+
+PIECES.update({"piranhas-2026": piranhas_2026, "blokus-2027": blokus_2021})

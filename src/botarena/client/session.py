@@ -190,6 +190,9 @@ class BotSession:
             self._hook("on_game_over", message)
         elif isinstance(message, msg.Left):
             return self._close()
+        elif isinstance(message, msg.ErrorPacket):  # 2021+: the server refused a request
+            self._fail(f"the server refused our request: {message.message or '(no message)'}")
+            return self._close()
         elif isinstance(message, msg.CloseConnection):
             self.connection_lost()
         return b""

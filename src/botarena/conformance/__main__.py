@@ -14,12 +14,16 @@ MODES: dict[str, tuple[str, str]] = {
     "hui": ("hui", "Hase und Igel 2018 rule cases (conformance.txt)"),
     "blokus": ("blokus", "Blokus 2021 rule positions (positions.jsonl)"),
     "blokus2027": ("blokus2027", "Blokus 2027 positions and games (.jsonl or .jsonl.gz)"),
+    "piranhas2026": (
+        "piranhas2026",
+        "Piranhas 2026 positions/games from socha 4.3.9 (.jsonl[.gz])",
+    ),
 }
 
 
 def usage() -> str:
     lines = ["usage: python -m botarena.conformance MODE [ARGS...]", "", "modes:"]
-    lines += [f"  {mode:<11} {text}" for mode, (_, text) in MODES.items()]
+    lines += [f"  {mode:<13} {text}" for mode, (_, text) in MODES.items()]
     return "\n".join(lines)
 
 

@@ -65,6 +65,7 @@ from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
+from botarena.server.lobby import SlotDescriptor
 from botarena.server.manual_clock import ManualClock
 
 __all__ = [
@@ -76,6 +77,7 @@ __all__ = [
     "ClientAction",
     "ReplayPlan",
     "ReplayResult",
+    "ScriptedRoom",
     "capture_config",
     "main",
     "plan_replay",
@@ -260,7 +262,9 @@ class IdTranslator:
             if isinstance(recorded, str) or _kind(recorded) != _kind(ours):
                 continue
             for official_id, our_id in zip(_ids_of(recorded), _ids_of(ours), strict=False):
-                if _UUID.fullmatch(official_id) is not None:
+                # Random UUIDs of the official server, or the fixed room ids of a scripted
+                # one (``room-normal-1``): both are replaced in what the clients send.
+                if _UUID.fullmatch(official_id) is not None or _SCRIPTED_ID.fullmatch(official_id):
                     self.mapping.setdefault(official_id.encode(), our_id.encode())
             self._cursor[conn] = index + 1
             return
@@ -285,6 +289,8 @@ class IdTranslator:
 PAIRING_WINDOW = 4
 """How many recorded messages ahead to look for the counterpart of one of ours."""
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_SCRIPTED_ID = re.compile(r"room-[\w-]+")
+"""Room ids of the scripted servers of the 2026/2027 socha captures."""
 _ID_PREFIX = re.compile(rb"[0-9a-fA-F-]{1,35}\Z")
 _ID_ATTRIBUTES = ("roomId", "reservationCode", "reservation")
 
@@ -528,6 +534,17 @@ def capture_config(time_scale: float = 1.0, paused: bool = False) -> ServerConfi
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ScriptedRoom:
+    """A room the capture's scripted server had prepared before its clients connected
+    (the 2026/2027 socha captures: reservations ``RES-ONE``/``RES-TWO`` for ``alpha``/``beta``)."""
+
+    game_type: str
+    codes: tuple[str, ...]
+    names: tuple[str, ...]
+    can_timeout: bool = True
+
+
 async def replay_transcript(
     transcript: Transcript,
     *,
@@ -536,6 +553,7 @@ async def replay_transcript(
     patience_s: float = DEFAULT_PATIENCE_S,
     game_types: Sequence[str] | None = None,
     paused: bool = False,
+    prepared: Sequence[ScriptedRoom] = (),
 ) -> ReplayResult:
     """Replay ``transcript`` against our in-process server (or ``server``) and compare.
 
@@ -544,7 +562,9 @@ async def replay_transcript(
     recorded delays multiplied by ``time_scale``.
 
     ``game_types``: what our server offers; by default the capture's own (see
-    :func:`capture_game_types`), or ``CAPTURE_GAME_TYPES`` when it names none."""
+    :func:`capture_game_types`), or ``CAPTURE_GAME_TYPES`` when it names none.
+
+    ``prepared``: rooms to prepare before the first client connects (in-process only)."""
     if time_scale <= 0:
         raise ValueError("time_scale must be positive")
     plan = plan_replay(transcript)
@@ -570,6 +590,14 @@ async def replay_transcript(
             capture_config(paused=paused), plugins, setup_provider=setup_for, clock=clock
         )
         await our_server.start()
+        for room in prepared:
+            slots = [
+                SlotDescriptor(name, can_timeout=room.can_timeout, reserved=True)
+                for name in room.names
+            ]
+            our_server.lobby.prepare_room(
+                room.game_type, slots, setup_for(room.game_type), fixed_codes=room.codes
+            )
         try:
             ours = await _drive_on_recorded_time(plan, our_server.port, clock, patience_s)
         finally:

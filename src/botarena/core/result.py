@@ -33,13 +33,16 @@ class GameResult:
 
     scores: tuple[SlotScore, ...]
     winner: int | None
+    reason: str = ""
+    """Why it ended as it did (the rules' win condition, or the violator's reason); the
+    2026+ result's ``winner@reason``."""
 
     @classmethod
-    def from_scores(cls, scores: Iterable[SlotScore]) -> GameResult:
+    def from_scores(cls, scores: Iterable[SlotScore], reason: str = "") -> GameResult:
         """The result whose winner is the slot holding the win's match points, if any."""
         scores = tuple(scores)
         winner = next((i for i, s in enumerate(scores) if s.match_points == WIN_POINTS), None)
-        return cls(scores, winner)
+        return cls(scores, winner, reason)
 
     @property
     def is_regular(self) -> bool:

@@ -125,6 +125,14 @@ GAMES: tuple[GameSpec, ...] = (
     ),
     GameSpec("blokus", 2021, "swc_2021_blokus", "botarena.games.blokus", "game:BlokusGame"),
     GameSpec(
+        "piranhas",
+        2026,
+        "swc_2026_piranhas",
+        "botarena.games.piranhas_2026",
+        "rules:Piranhas2026Game",
+    ),
+    GameSpec("blokus", 2027, "swc_2027_blokus", "botarena.games.blokus_2027", "rules:BlokusGame"),
+    GameSpec(
         "maumau",
         2017,
         "maumau",
@@ -140,6 +148,11 @@ GAMES: tuple[GameSpec, ...] = (
 def sc_games() -> tuple[GameSpec, ...]:
     """The games of the Software-Challenge XML server."""
     return tuple(spec for spec in GAMES if spec.protocol == SC_XML)
+
+
+def newest_sc_game() -> GameSpec:
+    """The newest Software-Challenge season (the SC server's default game)."""
+    return max(sc_games(), key=lambda spec: (spec.year, spec.game_type))
 
 
 def sc_plugins() -> list[GamePlugin]:

@@ -45,8 +45,10 @@ elements have one parent); pass a copy if the caller keeps using them. ``room_er
 ``decode_server_message(element)`` parses the server → client messages into the frozen
 dataclasses ``Joined``, ``JoinedGameRoom``, ``Prepared``, ``Observed``, ``Left``,
 ``Testing``, ``PlayerScore``, ``CloseConnection``, ``WelcomeMessage``, ``Memento``, ``MoveRequest``,
-``RoomError``, ``GameResult`` and ``OtherRoomMessage`` (room payload of another class), each
-with ``to_element()``.
+``RoomError``, ``GameResult``, ``OtherRoomMessage`` (room payload of another class) and
+``ErrorPacket`` (2021+), each with ``to_element()``. A 2026+ result (``scores/entry`` and one
+``winner team regular reason``) decodes to the same ``GameResult``: one score per entry, causes
+read from the winner's reason (:data:`TEAM_RESULT_CAUSES`).
 """
 
 from __future__ import annotations
@@ -64,6 +66,18 @@ from botarena.protocol.sc_errors import InvalidMessageError, UnknownMessageError
 Element = etree._Element
 
 MOVE_REQUEST_CLASS = "sc.framework.plugins.protocol.MoveRequest"
+MOVE_REQUEST_CLASSES = frozenset({MOVE_REQUEST_CLASS, "moveRequest"})
+"""The move request's ``class``: the FQN up to 2021, the alias ``moveRequest`` from 2026 on."""
+ERROR_PACKET_TAG = "errorpacket"
+TEAM_RESULT_CAUSES = (
+    ("hat das Spiel verlassen", "LEFT"),
+    ("Regelverletzung von", "RULE_VIOLATION"),
+    ("Missachtung des Spielablaufs", "RULE_VIOLATION"),
+    ("laenger als", "SOFT_TIMEOUT"),
+    ("keinen Zug gesendet", "HARD_TIMEOUT"),
+)
+"""2026+ results carry no causes; the loser's cause of an irregular game is read from the
+winner's ``reason`` (texts of the official ``Violation`` class), else ``UNKNOWN``."""
 CLOSE_CONNECTION_TAG = "sc.protocol.responses.CloseConnection"
 CLOSE_CONNECTION_TAGS = frozenset({"close", CLOSE_CONNECTION_TAG, "sc.protocol.CloseConnection"})
 UNKNOWN_DISPLAY_NAME = "Unknown"
@@ -534,6 +548,20 @@ class OtherRoomMessage:
         return room(self.room_id, copy.deepcopy(self.data))
 
 
+@dataclass(frozen=True, slots=True)
+class ErrorPacket:
+    """2021+ top-level ``<errorpacket message>``: the server refused a request."""
+
+    message: str | None
+    original_request: Element | None = field(default=None, compare=False)
+
+    def to_element(self) -> Element:
+        packet = _make(ERROR_PACKET_TAG, ("message", self.message))
+        if self.original_request is not None:
+            packet.append(copy.deepcopy(self.original_request))
+        return packet
+
+
 ServerMessage = (
     Joined
     | JoinedGameRoom
@@ -549,6 +577,7 @@ ServerMessage = (
     | RoomError
     | GameResult
     | OtherRoomMessage
+    | ErrorPacket
 )
 
 
@@ -670,6 +699,42 @@ def result(
     return room(room_id, data)
 
 
+@dataclass(frozen=True, slots=True)
+class TeamEntry:
+    """One ``<entry>`` of a 2026+ result: the player (name omitted when blank), its team and
+    its score parts."""
+
+    name: str
+    team: str
+    parts: tuple[str, ...]
+
+
+def team_result(
+    room_id: str,
+    fragments: Iterable[ScoreFragment],
+    entries: Iterable[TeamEntry],
+    *,
+    winner_team: str | None,
+    regular: bool,
+    reason: str,
+) -> Element:
+    """The 2026+ result (spec §4.6): ``<scores><entry><player name team/><score><part>…`` and
+    one ``<winner team regular reason/>`` (no ``team`` on a draw)."""
+    data = _make("data", ("class", "result"))
+    data.append(score_definition(fragments))
+    scores = etree.SubElement(data, "scores")
+    for entry in entries:
+        element = etree.SubElement(scores, "entry")
+        element.append(_make("player", ("name", entry.name or None), ("team", entry.team)))
+        score = etree.SubElement(element, "score")
+        for part in entry.parts:
+            etree.SubElement(score, "part").text = part
+    data.append(
+        _make("winner", ("team", winner_team), ("regular", _bool_text(regular)), ("reason", reason))
+    )
+    return room(room_id, data)
+
+
 def winner(display_name: str, color: str) -> Element:
     """The 2019 winner element, ``<winner displayName="…" color="BLUE"/>`` (no class)."""
     return _make("winner", ("displayName", display_name), ("color", color))
@@ -703,6 +768,7 @@ def _decode_fragment(element: Element) -> ScoreFragment:
 def _decode_result(room_id: str, data: Element) -> GameResult:
     fragments: list[ScoreFragment] = []
     scores: list[ResultScore] = []
+    entries: list[Element] = []
     winner_element: Element | None = None
     for child in _children(data):
         if child.tag == "definition":
@@ -714,9 +780,29 @@ def _decode_result(room_id: str, data: Element) -> GameResult:
             )
         elif child.tag == "winner":
             winner_element = child
+        elif child.tag == "scores":
+            entries.extend(e for e in _children(child) if e.tag == "entry")
         else:
             raise InvalidMessageError(f'<data class="result"> has an unknown child <{child.tag}>')
+    if entries:
+        scores = [_decode_team_entry(entry, winner_element) for entry in entries]
     return GameResult(room_id, tuple(fragments), tuple(scores), winner_element)
+
+
+def _decode_team_entry(entry: Element, winner_element: Element | None) -> ResultScore:
+    """A 2026+ ``<entry>`` as a score: ``REGULAR`` unless the game was irregular and this is
+    not the winner's team (then the cause the winner's reason names)."""
+    player = entry.find("player")
+    score = entry.find("score")
+    parts = () if score is None else tuple((p.text or "") for p in score if p.tag == "part")
+    team = None if player is None else player.get("team")
+    if winner_element is None or _bool_attr(winner_element, "regular"):
+        return ResultScore("REGULAR", None, parts)
+    if team is not None and team == winner_element.get("team"):
+        return ResultScore("REGULAR", None, parts)
+    reason = winner_element.get("reason") or ""
+    cause = next((c for text, c in TEAM_RESULT_CAUSES if text in reason), "UNKNOWN")
+    return ResultScore(cause, reason or None, parts)
 
 
 def _decode_player_score(element: Element) -> PlayerScore:
@@ -747,7 +833,7 @@ def _decode_room_message(element: Element) -> ServerMessage:
         if len(states) != 1:
             raise InvalidMessageError("a memento must contain exactly one state element")
         return Memento(room_id, states[0])
-    if data_class == MOVE_REQUEST_CLASS:
+    if data_class in MOVE_REQUEST_CLASSES:
         return MoveRequest(room_id)
     if data_class == "error":
         originals = _children(data)
@@ -779,4 +865,7 @@ def decode_server_message(element: Element) -> ServerMessage:
         return Testing(_bool_attr(element, "testMode"))
     if tag == "playerScore":
         return _decode_player_score(element)
+    if tag == ERROR_PACKET_TAG:
+        originals = _children(element)
+        return ErrorPacket(_text_attr(element, "message"), originals[0] if originals else None)
     raise UnknownMessageError(f"unknown server message <{tag}>")

@@ -146,9 +146,10 @@ class GameMatch(ABC):
         """The text after "Ungueltiger Zug von 'NAME'." in a rule violator's error."""
         return invalid.reason
 
-    def move_text(self, move: object) -> str:
-        """The official text of a move, quoted by 2021's not-your-turn error."""
-        return "null"
+    def move_text(self, move: object) -> str | None:
+        """The official text of a move (quoted by 2021's not-your-turn error and 2026's
+        violation reason); ``None`` when the season's server prints none."""
+        return None
 
     def move_echo(self, move: object, data: Element) -> Element:
         """The ``originalRequest`` echoed to a rule violator (when the plugin echoes):

@@ -64,6 +64,36 @@ class ProtocolProfile:
     empty_compliant_reason: bool = False
     """2021+: every non-violating player's score carries ``reason=""`` (no win-condition text;
     spec §4.5); 2018/2019 give the win condition's text on a regular end, else no reason."""
+    join_default_game: bool = False
+    """2026+: a ``<join/>`` without ``gameType`` joins the server's default game (the socha
+    clients send it when started without a reservation); older seasons close the client."""
+    keep_connections_open: bool = False
+    """2026+: a refused lobby request is answered with an ``errorpacket`` only, and rule
+    violations or misplaced moves end the game without closing anybody (spec §1.6, §4.3)."""
+    left_before_close: bool = False
+    """2026+: before the server closes a connection it sends a self-closing
+    ``<left roomId/>`` for every room the connection is still in, then the close element
+    (a socha client spins forever on a close without ``left``; socha-clients.md item 5)."""
+    team_result: bool = False
+    """2026+: the result is ``<scores><entry><player name team/><score><part>…`` and one
+    ``<winner team regular reason/>`` (spec §4.6); a violator's parts are all 0."""
+    left_reason: str = "Der Spieler hat das Spiel verlassen"
+    """Reason of a player that left. Placeholders: ``{name}`` (the violator's display name,
+    its team when blank), ``{soft}``/``{hard}`` (timeouts in seconds), ``{reason}`` (the
+    rules' text) and ``{move}`` (see ``violating_move_text``)."""
+    soft_timeout_reason: str = (
+        "Der Spieler hat innerhalb von {soft} Sekunden nach Aufforderung keinen Zug gesendet"
+    )
+    hard_timeout_reason: str = (
+        "Der Spieler hat innerhalb von {hard} Sekunden nach Aufforderung keinen Zug gesendet"
+    )
+    rule_violation_reason: str = "{reason}"
+    violating_move_text: str = ""
+    """What ``{move}`` of ``rule_violation_reason`` becomes when the move is known; ``{text}``
+    is the move's official text (2026+: `` bei '{text}'``)."""
+    misplaced_move_reason: str | None = None
+    """2026+: a move out of turn or not requested is a process violation with this reason
+    (the error's text as ``{reason}``); ``None``: the mover is scored ``LEFT`` (2018-2021)."""
 
 
 PROFILE_2019 = ProtocolProfile(
@@ -97,11 +127,56 @@ PROFILE_2021 = ProtocolProfile(
 """21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
 
 
-def lobby_profile(plugins: Iterable[GamePlugin]) -> ProtocolProfile:
+PROFILE_2026 = replace(
+    PROFILE_2021,
+    year=2026,
+    close_element="close",
+    move_request_class="moveRequest",
+    join_default_game=True,
+    keep_connections_open=True,
+    left_before_close=True,
+    team_result=True,
+    left_reason="{name} hat das Spiel verlassen: LOST_CONNECTION",
+    soft_timeout_reason=(
+        "{name} hat fuer die Antwort auf die Zugaufforderung laenger als {soft} Sekunden gebraucht."
+    ),
+    # Java quirk kept (spec §10 item 14): the hard-timeout text quotes the soft timeout.
+    hard_timeout_reason=(
+        "{name} hat innerhalb von {soft} Sekunden nach Aufforderung keinen Zug gesendet."
+    ),
+    rule_violation_reason="Regelverletzung von {name}: {reason}{move}",
+    violating_move_text=" bei '{text}'",
+    misplaced_move_reason="Missachtung des Spielablaufs von {name}: {reason}",
+)
+"""The framework of backend 26.x and 27.x (Piranhas 2026, Blokus 2027; spec §9 2026 column,
+socha-clients.md): ``<close/>``, ``moveRequest``, errorpackets without closing, ``left``
+before every close, ``<join/>`` without a game type, the team result."""
+
+
+def lobby_profile(
+    plugins: Iterable[GamePlugin], default_game: GamePlugin | None = None
+) -> ProtocolProfile:
     """The protocol of the lobby (requests before a connection is in a room): the profile of
     the served games when they all share one (a server for one season answers like that
-    season's official server), the 2019 profile for a mixed server."""
+    season's official server); on a mixed server the default game's profile when it is a
+    2026+ season (socha clients must never see a bare close), else the 2019 profile."""
     profiles = {plugin.profile for plugin in plugins}
     if len(profiles) == 1:
         return profiles.pop()
+    if default_game is not None and default_game.profile.join_default_game:
+        return default_game.profile
     return PROFILE_2019
+
+
+def season_of(game_type: str) -> int:
+    """The year of a game type (``swc_2027_blokus`` → 2027; 0 when it names none)."""
+    parts = game_type.split("_")
+    if len(parts) > 1 and parts[1].isdigit():
+        return int(parts[1])
+    return 0
+
+
+def newest_game(game_types: Iterable[str]) -> str | None:
+    """The newest season among ``game_types`` (the server's default game)."""
+    ordered = sorted(game_types, key=lambda game_type: (season_of(game_type), game_type))
+    return ordered[-1] if ordered else None

@@ -137,7 +137,7 @@ class ScServer:
         if self._server is not None:
             self._server.close()
             for connection in list(self.connections.values()):
-                connection.close()
+                connection.close_by_server()
             await self._server.wait_closed()
             self._server = None
         if self._pending_writes:

@@ -68,6 +68,9 @@ class ServerConfig:
     """Which state of ``load_game_file``: the first with this ``turn`` (0: the first state)."""
     seed: int | None = None
     """Base seed: room *n* gets a seed derived from it, so a whole server run is reproducible."""
+    default_game: str | None = None
+    """The game a ``<join/>`` without ``gameType`` joins (2026+ seasons: the socha clients);
+    ``None``: the newest season offered."""
     first_message_timeout_s: float = FIRST_MESSAGE_TIMEOUT_S
     no_progress_timeout_s: float = NO_PROGRESS_TIMEOUT_S
     partial_message_timeout_s: float = PARTIAL_MESSAGE_TIMEOUT_S

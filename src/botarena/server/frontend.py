@@ -10,6 +10,11 @@ with ``TCP_NODELAY`` set.
 Flow control: when a client stops reading and the transport's buffer passes its high-water
 mark, the connection stops reading from that client too (it cannot flood us with requests
 whose answers it does not take); past ``max_outbound_buffer`` bytes the client is dropped.
+
+Fairness: a connection's messages are handled at most ``MESSAGES_PER_TURN`` per event-loop
+turn; the rest wait (with reading paused) for the next turn, so a flooding client delays the
+others by a few dozen messages, not by its whole read. Each message keeps the time its bytes
+were read, which is what a move is timed from.
 """
 
 from __future__ import annotations
@@ -157,6 +162,8 @@ class ScConnection(asyncio.Protocol):
             self._closed = True
             self._paced.close_after_queue(self._writer.close() if end_document else b"")
             return
+        for message in self.lobby.farewell(self):  # 2026+: <left/> before every close
+            self.send(message)
         if close_element is not None:
             self._transport.write(self._writer.message_bytes(close_element))
         if end_document:
@@ -258,14 +265,34 @@ class ScConnection(asyncio.Protocol):
         elif not paused and not self._reading_paused:
             transport.resume_reading()
 
+    def close_by_server(self) -> None:
+        """The server ends this connection on its own (idle, shutdown, a failed request).
+        2026+ connections get ``<left/>`` for their rooms and the close element first, never a
+        bare close; older profiles just end the document."""
+        profile = self.lobby.profile_for(self)
+        if profile.left_before_close:
+            self.close(wire.close_element(profile))
+        else:
+            self.close()
+
     def eof_received(self) -> bool | None:
-        self._drop()
+        self._drop(client_gone=True)
         return False
 
-    def _drop(self) -> None:
-        """Close because of the client's end of stream or unreadable input (profile decides
-        whether ``</protocol>`` is written first)."""
-        self.close(end_document=self.lobby.profile_for(self).end_document_on_drop)
+    def _drop(self, *, client_gone: bool = False) -> None:
+        """Close because of the client's end of stream (``client_gone``: nothing is written
+        on a 2026+ connection) or unreadable input (profile decides whether ``</protocol>`` is
+        written first; 2026+ sends ``left`` and the close element)."""
+        profile = self.lobby.profile_for(self)
+        if profile.left_before_close:
+            if client_gone:
+                self._closed = True
+                if self._transport is not None:
+                    self._transport.close()
+                return
+            self.close_by_server()
+            return
+        self.close(end_document=profile.end_document_on_drop)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
@@ -302,7 +329,7 @@ class ScConnection(asyncio.Protocol):
 
     def _handle(self, event: MessageReceived | StreamEnded, received_at: float) -> None:
         if isinstance(event, StreamEnded):
-            self._drop()
+            self._drop(client_gone=True)
             return
         self.messages_received += 1
         in_game_before = self.is_admin or self.lobby.is_seated(self)
@@ -342,7 +369,7 @@ class ScConnection(asyncio.Protocol):
             self.dispatch(request, received_at)
         except Exception:  # a bug must cost this connection at most, never the server
             log.exception("connection %d: request %s failed", self.peer_id, type(request).__name__)
-            self.close()
+            self.close_by_server()
         finally:
             self.current_request = None
 
@@ -445,6 +472,6 @@ def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -
             reason = "no progress (joined room, authentication, move) within the timeout"
         if reason is not None:
             log.info("connection %d closed: %s", connection.peer_id, reason)
-            connection.close()
+            connection.close_by_server()
             closed += 1
     return closed

@@ -1,8 +1,10 @@
 """The lobby: game types, rooms, reservations, administrators (spec §2.2, §3).
 
 Every request of every connection goes through :class:`Lobby`; each handler runs to the end
-without awaiting. Lobby errors follow the 2019 profile: a rejected request closes the
-connection with the close element, admin requests from non-admins are ignored.
+without awaiting. Lobby errors follow the connection's profile: 2018/2019 close the connection
+with the close element and ignore admin requests from non-admins; 2021 sends an
+``errorpacket`` first; 2026+ sends only the ``errorpacket`` and keeps the connection (also for
+admin requests from non-admins).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 
 from botarena.core import GameResult, ScoreFragment, SeededRandom
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
-from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile
+from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile, newest_game
 from botarena.server import wire
 from botarena.server.auth_throttle import AuthThrottle, is_summary_count
 from botarena.server.config import ServerConfig
@@ -132,12 +134,27 @@ class Lobby:
         """If set, gets the seconds from each move's arrival to the next move request's write."""
         self._rng = SeededRandom(config.seed)
         self._rooms_created = 0
-        self.profile = lobby_profile(self.plugins.values())
-        """Protocol of requests outside any room (lobby errors, drops before a join)."""
+        self.default_game = self._default_game(config.default_game)
+        """The game a ``<join/>`` without ``gameType`` joins (2026+ profiles only)."""
+        chosen = self.default_game if config.default_game is not None else None
+        self.profile = lobby_profile(self.plugins.values(), chosen)
+        """Protocol of requests outside any room (lobby errors, drops before a join). A mixed
+        server speaks 2019 there unless its default game was chosen (``botarena serve``
+        always chooses one) and is a 2026+ season."""
         self._peer_profiles: dict[int, ProtocolProfile] = {}
         """Protocol of the last room each connection sat or observed in (kept after the game)."""
 
     # ----------------------------------------------------------------- helpers
+
+    def _default_game(self, game_type: str | None) -> GamePlugin | None:
+        if game_type is None:
+            newest = newest_game(self.plugins)
+            return None if newest is None else self.plugins[newest]
+        plugin = self.plugins.get(game_type)
+        if plugin is None:
+            offered = ", ".join(sorted(self.plugins)) or "none"
+            raise ValueError(f"default game {game_type!r} is not offered (offered: {offered})")
+        return plugin
 
     def _reject(
         self,
@@ -156,12 +173,31 @@ class Lobby:
         profile = self.profile_for(peer)
         if request is None:
             request = getattr(peer, "current_request", None)
+        if profile.keep_connections_open:  # 2026+: the errorpacket is the whole answer
+            log.info("connection %d: %s", peer.peer_id, why)
+            peer.send(wire.error_packet(packet or why, request))
+            return
+        log.info("connection %d: %s; closing it", peer.peer_id, why)
         if packet is not None and profile.error_packets:
             peer.send(wire.error_packet(packet, request))
         peer.close(wire.close_element(profile))
 
     def _plugin(self, game_type: str | None) -> GamePlugin | None:
         return self.plugins.get(game_type) if game_type else None
+
+    def _refuse_non_admin(self, peer: Peer, what: str) -> bool:
+        """True if ``peer`` may not send the admin request ``what``. 2018-2021 ignore such
+        requests silently (2021's ``prepare`` excepted, see :meth:`prepare`); 2026+ answer
+        with an ``errorpacket``."""
+        if peer.is_admin:
+            return False
+        if self.profile_for(peer).keep_connections_open:
+            self._reject(
+                peer,
+                f"{what} without authentication",
+                f"{UNAUTHENTICATED_EXCEPTION}: Request {what} requires authentication",
+            )
+        return True
 
     def _new_room_id(self) -> str:
         return str(uuid.uuid4())
@@ -231,8 +267,14 @@ class Lobby:
     # ----------------------------------------------------------------- requests
 
     def join(self, peer: Peer, game_type: str | None) -> None:
-        """``join``: the oldest open room of this game type, else a new unprepared room."""
+        """``join``: the oldest open room of this game type, else a new unprepared room.
+
+        Without ``gameType`` (the socha clients' ``<join/>``): the default game, when that is
+        a season whose protocol allows it (2026+)."""
         plugin = self._plugin(game_type)
+        default = self.default_game
+        if game_type is None and default is not None and default.profile.join_default_game:
+            plugin = default
         if plugin is None:
             available = ", ".join(self.plugins)
             self._reject(
@@ -360,8 +402,14 @@ class Lobby:
         game_type: str | None,
         slots: Sequence[SlotDescriptor],
         setup: GameSetup | None = None,
+        fixed_codes: Sequence[str] = (),
     ) -> PreparedRoom:
-        """In-process ``prepare``: a room with two reserved slots; ``setup`` fixes the game."""
+        """In-process ``prepare``: a room with two reserved slots; ``setup`` fixes the game.
+
+        ``fixed_codes``: reservation codes to use instead of random ones, in slot order
+        (replaying a capture whose clients redeem fixed codes); a code in use is refused."""
+        if any(code in self.reservations for code in fixed_codes):
+            raise LobbyError("prepare: a given reservation code is already in use")
         plugin = self._plugin(game_type)
         if plugin is None:
             raise LobbyError(f"unknown game type {game_type!r}")
@@ -385,7 +433,9 @@ class Lobby:
             reserved = True
             if plugin.profile.slot_reserved_attribute:
                 reserved = descriptor.reserved is True
-            code = str(uuid.uuid4()) if reserved else None
+            code = None
+            if reserved:
+                code = fixed_codes[index] if index < len(fixed_codes) else str(uuid.uuid4())
             room.slots.append(
                 Slot(
                     index=index,
@@ -404,7 +454,7 @@ class Lobby:
         return self.rooms.get(room_id) if room_id else None
 
     def observe(self, peer: Peer, room_id: str | None) -> None:
-        if not peer.is_admin:
+        if self._refuse_non_admin(peer, "observe"):
             return
         room = self._admin_room(peer, room_id)
         if room is None:
@@ -417,7 +467,7 @@ class Lobby:
         self._guarded(room, lambda: room.observe(peer, catch_up=True))
 
     def pause(self, peer: Peer, room_id: str | None, paused: bool) -> None:
-        if not peer.is_admin:
+        if self._refuse_non_admin(peer, "pause"):
             return
         room = self._admin_room(peer, room_id)
         if room is None:
@@ -426,7 +476,7 @@ class Lobby:
         self._guarded(room, lambda: room.set_paused(paused))
 
     def step(self, peer: Peer, room_id: str | None, forced: bool) -> None:
-        if not peer.is_admin:
+        if self._refuse_non_admin(peer, "step"):
             return
         room = self._admin_room(peer, room_id)
         if room is None:
@@ -435,7 +485,7 @@ class Lobby:
         self._guarded(room, lambda: room.step(forced))
 
     def cancel(self, peer: Peer, room_id: str | None) -> None:
-        if not peer.is_admin:
+        if self._refuse_non_admin(peer, "cancel"):
             return
         room = self._admin_room(peer, room_id)
         if room is None:
@@ -496,6 +546,14 @@ class Lobby:
             )
             return
         self._guarded(room, lambda: room.on_room_message(peer, data, received_at))
+
+    def farewell(self, peer: Peer) -> list[bytes]:
+        """What a 2026+ connection gets before the server closes it: ``<left roomId/>`` for
+        every room it still sits or observes in (socha clients stop only on ``left``)."""
+        if not self.profile_for(peer).left_before_close:
+            return []
+        rooms = self._memberships.get(peer.peer_id, {})
+        return [wire.left(room_id) for room_id in rooms]
 
     def close_requested(self, peer: Peer) -> None:
         """The client sent a close element: hard close; the loss is reported later."""

@@ -49,22 +49,12 @@ def requested_display_name(peer: object) -> str | None:
 SLOTS_PER_ROOM = 2
 """Every covered game has exactly two players (official ``getMaximumPlayerCount() == 2``)."""
 
-LEFT_REASON = "Der Spieler hat das Spiel verlassen"
 NOT_YOUR_TURN = "It's not your turn yet."
 NOT_REQUESTED = "We didn't request a data from you yet."
 GAME_LOGIC_EXCEPTION = "sc.api.plugins.exceptions.GameLogicException"
 """2021: prefix of the ``errorpacket`` text for a rule violation."""
-
-
-def soft_timeout_reason(seconds: float) -> str:
-    return (
-        f"Der Spieler hat innerhalb von {_seconds(seconds)} Sekunden nach Aufforderung "
-        "keinen Zug gesendet"
-    )
-
-
-def hard_timeout_reason(seconds: float) -> str:
-    return soft_timeout_reason(seconds)
+GAME_ROOM_EXCEPTION = "sc.api.plugins.exceptions.GameRoomException"
+"""2026+: prefix of the ``errorpacket`` text for a room message the room does not take."""
 
 
 def _seconds(value: float) -> str:
@@ -306,7 +296,7 @@ class Room:
     def _hard_timeout(self, pending: PendingRequest) -> None:
         if self.pending is not pending or self.phase is not RoomPhase.ACTIVE:
             return
-        reason = hard_timeout_reason(self.hard_timeout_s)
+        reason = self._reason(self.plugin.profile.hard_timeout_reason, pending.slot)
         self._end_irregular({pending.slot: SlotEnd(ScoreCause.HARD_TIMEOUT, reason)})
 
     def _guard(self, action: Callable[[PendingRequest], None], pending: PendingRequest) -> None:
@@ -321,12 +311,12 @@ class Room:
     def on_room_message(self, peer: Peer, data: Element, received_at: float) -> None:
         """A ``<room roomId=…>`` message from ``peer`` with payload ``data`` (spec §4.3)."""
         own_slots = self.slots_of(peer)
-        if not own_slots:
-            peer.close(self._close_element)  # e. not a player of this room
+        if not own_slots:  # e. not a player of this room
+            self._refuse(peer, data, f"{GAME_ROOM_EXCEPTION}: You are not a player of this room")
             return
         if self.phase is not RoomPhase.ACTIVE:
             # g. game not started: the sender is closed; the room ends when the loss is reported.
-            peer.close(self._close_element)
+            self._refuse(peer, data, f"{GAME_ROOM_EXCEPTION}: The game has not started yet")
             return
         match = self._require_match()
         pending = self.pending
@@ -338,6 +328,11 @@ class Room:
                 message = NOT_YOUR_TURN  # c.
                 culprit = next((s for s in own_slots if s != current), own_slots[0])
             profile = self.plugin.profile
+            if profile.misplaced_move_reason is not None:  # 2026+: a process violation
+                peer.send(wire.error(self.room_id, message, data, profile))
+                reason = self._reason(profile.misplaced_move_reason, culprit, reason=message)
+                self._end_irregular({culprit: SlotEnd(ScoreCause.RULE_VIOLATION, reason)})
+                return
             packet = None
             if profile.error_packets:
                 message, packet = self._misplaced_texts(match, data, culprit, current, message)
@@ -345,12 +340,12 @@ class Room:
             if packet is not None:
                 peer.send(wire.error_packet(packet, wire.room_packet(self.room_id, data)))
             peer.close(self._close_element)
-            self._end_irregular({culprit: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
+            self._end_irregular({culprit: self._left(culprit)})
             return
         slot = self.slots[pending.slot]
         elapsed = received_at - pending.issued_at
         if self._can_time_out(slot) and elapsed > self.soft_timeout_s:
-            reason = soft_timeout_reason(self.soft_timeout_s)
+            reason = self._reason(self.plugin.profile.soft_timeout_reason, slot.index)
             self._end_irregular({slot.index: SlotEnd(ScoreCause.SOFT_TIMEOUT, reason)})
             return
         move: object = None
@@ -361,17 +356,26 @@ class Room:
             # Only a payload that is a move is echoed (a non-move object is not, 2018).
             text = match.violation_message(invalid)
             echo = self._echo(match, move, data)
-            self._rule_violation(peer, slot, invalid.reason, echo, text=text, data=data)
+            self._rule_violation(peer, slot, invalid.reason, echo, text=text, data=data, move=move)
             return
         except MalformedMoveError as error:
             profile = self.plugin.profile
+            if profile.keep_connections_open:
+                # 2026+: a registered non-move payload is refused and the request stays
+                # outstanding; a payload that is no move at all is a rule violation.
+                if error.packet is not None:
+                    text = error.packet.replace("{room_id}", self.room_id)
+                    peer.send(wire.error_packet(text, wire.room_packet(self.room_id, data)))
+                    return
+                self._rule_violation(peer, slot, str(error), None, data=data)
+                return
             if error.packet is not None and profile.error_packets:
                 text = error.packet.replace("{room_id}", self.room_id)
                 peer.send(wire.error_packet(text, wire.room_packet(self.room_id, data)))
                 peer.close(self._close_element)
             else:  # hard close; the loss of the connection scores LEFT
                 peer.close(end_document=profile.end_document_on_drop)
-            self._end_irregular({slot.index: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
+            self._end_irregular({slot.index: self._left(slot.index)})
             return
         self._finish_request(pending)
         move_ms = (received_at - pending.issued_at) * 1000.0
@@ -395,7 +399,7 @@ class Room:
             text = f"Move from {self._team(culprit)} has not been requested."
             return text, f"{GAME_LOGIC_EXCEPTION}: {text}"
         try:
-            move_text = match.move_text(match.parse_move(culprit, data))
+            move_text = match.move_text(match.parse_move(culprit, data)) or "null"
         except (InvalidMove, MalformedMoveError):
             move_text = "null"
         expected, got = self._team(current), self._team(culprit)
@@ -421,8 +425,10 @@ class Room:
         *,
         text: str | None = None,
         data: Element | None = None,
+        move: object = None,
     ) -> None:
-        """``reason`` goes into the result; ``text`` (default: ``reason``) into the error."""
+        """``reason`` goes into the result (through the profile's template, with the official
+        text of ``move``); ``text`` (default: ``reason``) into the error."""
         text = reason if text is None else text
         message = invalid_move_message(slot.display_name, text)
         profile = self.plugin.profile
@@ -434,13 +440,51 @@ class Room:
         observer_error = wire.error(self.room_id, observer_text, echo, profile)
         for observer in list(self.observers.values()):
             observer.send(observer_error)
-        self._end_irregular({slot.index: SlotEnd(ScoreCause.RULE_VIOLATION, reason)})
-        if profile.violator_gets_result:
+        summary = self._reason(
+            profile.rule_violation_reason, slot.index, reason=reason, move=self._move_text(move)
+        )
+        self._end_irregular({slot.index: SlotEnd(ScoreCause.RULE_VIOLATION, summary)})
+        if profile.violator_gets_result and not profile.keep_connections_open:
             if profile.error_packets:
                 packet = f"{GAME_LOGIC_EXCEPTION}: {text}"
                 request = None if data is None else wire.room_packet(self.room_id, data)
                 peer.send(wire.error_packet(packet, request))
             peer.close(self._close_element)
+
+    def _refuse(self, peer: Peer, data: Element, packet: str) -> None:
+        """A room message the room does not take: 2026+ answer with an ``errorpacket`` and
+        keep the connection; older seasons close it with the close element."""
+        if self.plugin.profile.keep_connections_open:
+            peer.send(wire.error_packet(packet, wire.room_packet(self.room_id, data)))
+            return
+        peer.close(self._close_element)
+
+    def _reason(self, template: str, slot: int, reason: str = "", move: str = "") -> str:
+        """A violation reason from one of the profile's templates (see ``ProtocolProfile``)."""
+        name = self.slots[slot].display_name if slot < len(self.slots) else ""
+        return template.format(
+            name=name or self.plugin.welcome_color(slot),
+            soft=_seconds(self.soft_timeout_s),
+            hard=_seconds(self.hard_timeout_s),
+            reason=reason,
+            move=move,
+        )
+
+    def _left(self, slot: int) -> SlotEnd:
+        """The end of a player who left (disconnected, or its seat stayed empty)."""
+        return SlotEnd(ScoreCause.LEFT, self._reason(self.plugin.profile.left_reason, slot))
+
+    def _move_text(self, move: object) -> str:
+        """The profile's ``violating_move_text`` for ``move`` (empty when there is no move or
+        the match cannot print it)."""
+        template = self.plugin.profile.violating_move_text
+        if move is None or self.match is None or not template:
+            return ""
+        try:
+            text = self.match.move_text(move)
+        except (TypeError, ValueError):
+            return ""
+        return "" if text is None else template.format(text=text)
 
     def _finish_request(self, pending: PendingRequest) -> None:
         if pending.hard_timer is not None:
@@ -480,7 +524,7 @@ class Room:
             if not empty:
                 self.start()
                 return
-            self._end_irregular({index: SlotEnd(ScoreCause.LEFT, LEFT_REASON) for index in empty})
+            self._end_irregular({index: self._left(index) for index in empty})
             return
         if self.phase is RoomPhase.ACTIVE and self.paused and self.waiting_at_boundary:
             self._advance()
@@ -499,7 +543,7 @@ class Room:
         if self.plugin.profile.cancel_sends_result:
             empty = [index for index in range(SLOTS_PER_ROOM) if not self._seated(index)]
             if empty:
-                self._end_irregular({i: SlotEnd(ScoreCause.LEFT, LEFT_REASON) for i in empty})
+                self._end_irregular({i: self._left(i) for i in empty})
             elif self.match is not None and self.match.outcome() is not None:
                 self._end_regular()
             else:
@@ -545,7 +589,7 @@ class Room:
             culprit = self.pending.slot if self.pending.slot in own_slots else own_slots[0]
         else:
             culprit = own_slots[0]
-        self._end_irregular({culprit: SlotEnd(ScoreCause.LEFT, LEFT_REASON)})
+        self._end_irregular({culprit: self._left(culprit)})
 
     # ----------------------------------------------------------------- the end
 
@@ -583,11 +627,12 @@ class Room:
             SLOTS_PER_ROOM,
             draw=draw,
             empty_compliant_reason=self.plugin.profile.empty_compliant_reason,
+            violator_parts_zero=self.plugin.profile.team_result,
         )
         self.lobby.record_test_scores(self, result)
         outcome = describe(result, self.display_names())
         log.info("room %s: %s over: %s", self.room_id, self.plugin.game_type, outcome)
-        element = result_element(self.room_id, self.plugin, match, result)
+        element = result_element(self.room_id, self.plugin, match, result, self.display_names())
         message = wire.encode(element)
         for slot in self.slots:
             self._send_to_slot(slot, message)

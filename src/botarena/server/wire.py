@@ -135,13 +135,14 @@ def result(
     winner: Element | None,
 ) -> Element:
     score_messages = [
-        sc_messages.ResultScore(cause, reason, tuple(_part_text(p) for p in parts))
+        sc_messages.ResultScore(cause, reason, tuple(part_text(p) for p in parts))
         for cause, reason, parts in scores
     ]
     return sc_messages.result(room_id, tuple(fragments), score_messages, winner)
 
 
-def _part_text(value: object) -> str:
+def part_text(value: object) -> str:
+    """A score part as written on the wire (integral floats without ``.0``)."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

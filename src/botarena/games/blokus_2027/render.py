@@ -18,6 +18,7 @@ from __future__ import annotations
 from botarena.core import Team
 from botarena.games.blokus.board import BOARD_SIZE
 from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.moves import Move
 from botarena.games.blokus_2027.moves import move_notation
 from botarena.games.blokus_2027.rules import BlokusState
 
@@ -80,4 +81,18 @@ def render(state: BlokusState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["LETTERS", "board_rows", "render"]
+render_board = render
+"""The registry's name for the text board (``botarena play``)."""
+
+
+def move_text(move: Move) -> str:
+    """The short notation ``set:COLOUR:SHAPE:ROTATION:FLIPPED:X:Y`` / ``skip:COLOUR``."""
+    return move_notation(move)
+
+
+def score_text(state: BlokusState) -> str:
+    """Each team's points."""
+    return ", ".join(f"team {team.name} {state.team_points(team)}" for team in Team)
+
+
+__all__ = ["LETTERS", "board_rows", "move_text", "render", "render_board", "score_text"]
