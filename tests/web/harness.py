@@ -103,6 +103,25 @@ class Servers:
         self.thread.close()
 
 
+SCREENSHOTS_ENV = "BOTARENA_SCREENSHOTS"
+"""Set to a folder (``docs``): the browser tests save their screenshots there
+(``scripts/screenshots.sh``); unset, they save nothing."""
+
+
+SHOT_HEIGHT = 640
+"""Screenshots show at most this many pixels of the page (small PNGs for the README)."""
+
+
+def screenshot(page: Any, name: str) -> None:
+    """Save the page's main area as ``NAME.png`` when :data:`SCREENSHOTS_ENV` is set."""
+    folder = os.environ.get(SCREENSHOTS_ENV)
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        box = page.locator("#main").bounding_box()
+        clip = {"x": 0, "y": box["y"], "width": 1000, "height": min(box["height"], SHOT_HEIGHT)}
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), clip=clip)
+
+
 def launch_browser(playwright: Any) -> Any:
     """Debian's Chromium, headless; a clear failure (never a skip) when it cannot start."""
     try:

@@ -12,7 +12,7 @@ import pytest
 from botarena.games.registry import GAMES, SC_XML
 from botarena.web.replays import read_replay
 from tests.web.engine_pieces import engine_state, expected_pieces
-from tests.web.harness import Servers
+from tests.web.harness import Servers, screenshot
 
 OFFICIAL_REPLAY = (
     Path(__file__).parents[2]
@@ -50,6 +50,7 @@ def test_watch_a_live_game_until_its_result(servers: Servers, page: Any) -> None
         page.wait_for_selector("#board [data-piece]")
         page.wait_for_selector("#result:not(:empty)", timeout=60_000)
         assert "winner" in page.text_content("#result") or "draw" in page.text_content("#result")
+        screenshot(page, "web-live-piranhas")
         page.click("#replay-link")
         page.wait_for_selector("#board[data-index='0']")
         record = servers.hub.record(room_id or "")
@@ -132,7 +133,7 @@ def test_run_report_shows_the_plot(servers: Servers, page: Any, tmp_path: Path) 
     run = servers.web.roots.paths[0] / "run-1"
     run.mkdir()
     lines = []
-    for index in range(6):
+    for index in range(24):
         winner = "alpha" if index % 3 else "beta"
         scores = {"alpha": 1.0 if winner == "alpha" else 0.0}
         scores["beta"] = 1.0 - scores["alpha"]
@@ -144,6 +145,7 @@ def test_run_report_shows_the_plot(servers: Servers, page: Any, tmp_path: Path) 
                 "bot_scores": scores,
                 "regular": index != 5,
                 "cause": "REGULAR" if index != 5 else "beta SOFT_TIMEOUT",
+                "replay": None,
                 "move_times_ms": [1.5, 2.5, 3.0],
                 "move_bots": ["alpha", "beta", "alpha"],
             }
@@ -152,8 +154,9 @@ def test_run_report_shows_the_plot(servers: Servers, page: Any, tmp_path: Path) 
     page.goto(f"{servers.url}#/files")
     page.click("a.report")
     page.wait_for_selector("#plot svg")
+    screenshot(page, "web-report")
     assert page.text_content("#wdl").count("alpha") == 1
-    assert "4" in page.text_content("#wdl")  # alpha's wins
+    assert page.text_content("#wdl tr:nth-child(2) td:nth-child(3)") == "16"  # alpha's wins
     assert "beta SOFT_TIMEOUT: 1" in page.text_content("#causes")
     assert "alpha" in page.text_content("#times")
 
@@ -197,6 +200,8 @@ def test_replay_of_every_game_matches_the_engine(
             page.wait_for_selector(f"#board[data-index='{turn}']")
             expected = expected_pieces(game, replay["states"][turn])
             assert drawn_pieces(page) == expected, (game, turn)
+            if game == "blokus-2021" and turn == last:
+                screenshot(page, "web-replay-blokus")
             page.goto("about:blank")
 
 

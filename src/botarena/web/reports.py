@@ -47,14 +47,22 @@ def _bots(records: list[dict[str, Any]]) -> list[str]:
     return bots
 
 
+ELO_PLOT_LIMIT = 800.0
+"""The plot clips Elo and its interval to ± this (all wins is +∞)."""
+
+
 def elo_curve(records: list[dict[str, Any]], bot: str) -> list[tuple[int, float, float, float]]:
-    """(games, Elo, CI low, CI high) of ``bot`` after each game (finite points only)."""
+    """(games, Elo, CI low, CI high) of ``bot`` after each game, clipped to the plot."""
+
+    def clip(value: float) -> float:
+        return max(-ELO_PLOT_LIMIT, min(ELO_PLOT_LIMIT, value))
+
     points = []
     for count in range(1, len(records) + 1):
         estimate = elo_estimate(_wdl(records[:count], bot))
-        values = (estimate.elo, estimate.ci_low, estimate.ci_high)
-        if all(math.isfinite(value) for value in values):
-            points.append((count, *values))
+        if estimate.samples:
+            values = (estimate.elo, estimate.ci_low, estimate.ci_high)
+            points.append((count, *(clip(value) for value in values)))
     return points
 
 
@@ -70,7 +78,7 @@ def plot_svg(records: list[dict[str, Any]], bot: str) -> str:
     try:
         if points:
             games = [p[0] for p in points]
-            axes.plot(games, [p[1] for p in points], label=f"Elo of {bot}")
+            axes.plot(games, [p[1] for p in points], marker=".", label=f"Elo of {bot}")
             axes.fill_between(games, [p[2] for p in points], [p[3] for p in points], alpha=0.25)
         axes.axhline(0, color="grey", linewidth=0.8)
         axes.set_xlabel("games")
@@ -120,7 +128,7 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
     for bot in bots:
         wdl = _wdl(records, bot)
         estimate = elo_estimate(wdl)
-        margin = _finite(estimate.margin) if hasattr(estimate, "margin") else None
+        margin = _finite(estimate.margin)
         rows.append(
             {
                 "bot": bot,

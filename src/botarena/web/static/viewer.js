@@ -26,7 +26,7 @@ export class GameViewer {
     this.slider = el("input", { type: "range", min: "0", max: "0", value: "0", id: "scrub" });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     const button = (label, id, action) => el("button", { id, onclick: action }, label);
-    this.playButton = button("▶", "play", () => this.toggle());
+    this.playButton = button("play", "play", () => this.toggle());
     const speed = el("select", { id: "speed" });
     for (const value of SPEEDS) {
       const option = el("option", { value: String(value) }, `${value}×`);
@@ -35,10 +35,10 @@ export class GameViewer {
     }
     speed.addEventListener("change", () => { this.speed = Number(speed.value); if (this.playing) { this.stop(); this.toggle(); } });
     const controls = el("div", { class: "controls" },
-      button("⏮", "first", () => this.go(0)), button("−10", "back10", () => this.go(this.index - 10)),
+      button("start", "first", () => this.go(0)), button("−10", "back10", () => this.go(this.index - 10)),
       button("−1", "back", () => this.go(this.index - 1)), this.playButton,
       button("+1", "forward", () => this.go(this.index + 1)), button("+10", "forward10", () => this.go(this.index + 10)),
-      button("⏭", "last", () => this.go(this.states.length - 1)), " ", this.slider, " ", speed,
+      button("end", "last", () => this.go(this.states.length - 1)), " ", this.slider, " ", speed,
       el("span", { id: "position" }));
     this.panel = el("dl", { class: "panel", id: "panel" });
     this.resultBox = el("p", { class: "result", id: "result" });
@@ -106,7 +106,7 @@ export class GameViewer {
 
   toggle() {
     if (this.playing) { this.stop(); return; }
-    this.playButton.textContent = "⏸";
+    this.playButton.textContent = "pause";
     this.playing = setInterval(() => {
       if (this.index >= this.states.length - 1) { if (!this.follow) this.stop(); return; }
       this.go(this.index + 1);
@@ -116,7 +116,7 @@ export class GameViewer {
   stop() {
     clearInterval(this.playing);
     this.playing = null;
-    this.playButton.textContent = "▶";
+    this.playButton.textContent = "play";
   }
 
   key(event) {
