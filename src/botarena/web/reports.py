@@ -61,8 +61,9 @@ def elo_curve(records: list[dict[str, Any]], bot: str) -> list[tuple[int, float,
     for count in range(1, len(records) + 1):
         estimate = elo_estimate(_wdl(records[:count], bot))
         if estimate.samples:
-            values = (estimate.elo, estimate.ci_low, estimate.ci_high)
-            points.append((count, *(clip(value) for value in values)))
+            points.append(
+                (count, clip(estimate.elo), clip(estimate.ci_low), clip(estimate.ci_high))
+            )
     return points
 
 
