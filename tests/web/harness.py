@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
+from botarena.server.serve_all import start_web
 from botarena.web.app import WebConfig, WebServer
 from botarena.web.hub import LiveHub
 
@@ -63,25 +64,24 @@ class LoopThread:
 class Servers:
     """The SC server (with replays into ``replay_dir``) and the web UI watching it."""
 
+    web: WebServer
+    hub: LiveHub
+
     def __init__(self, replay_dir: Path, roots: list[Path] | None = None) -> None:
         self.thread = LoopThread()
         self.sc = ScServer(
             ServerConfig(port=0, save_replay=True, replay_dir=replay_dir, finished_player_grace_s=0)
         )
-        self.hub = LiveHub(list_interval_s=0.05)
         self.thread.run(self._start(roots or [replay_dir]))
 
     async def _start(self, roots: list[Path]) -> None:
         await self.sc.start()
-        self.sc.lobby.add_listener(self.hub)
-        config = WebConfig(
-            port=0,
-            roots=roots,
-            sc_port=self.sc.port,
-            admin_password=self.sc.config.password,
-        )
-        self.web = WebServer(config, self.hub)
-        await self.web.start()
+        # wired as `botarena serve` wires it: the hub listens to the lobby, admin actions
+        # go to the SC server with its password
+        self.web = await start_web(self.sc, WebConfig(port=0, roots=roots))
+        assert self.web.hub is not None
+        self.hub = self.web.hub
+        self.hub.list_interval_s = 0.05
 
     @property
     def url(self) -> str:

@@ -12,7 +12,9 @@ import aiohttp
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import make_mocked_request
+from click.testing import CliRunner
 
+from botarena.cli import cli
 from botarena.web import app as web_app
 from botarena.web import hub as hub_module
 from botarena.web import limits, replays
@@ -201,3 +203,47 @@ def test_prepare_body_is_bounded() -> None:
             assert response.status == 413
 
     asyncio.run(_with_server(scenario))
+
+
+def test_view_serves_files_only(tmp_path: Path) -> None:
+    replay = Path(__file__).parents[2] / ".." / "shared" / "fixtures" / "server-protocol-19.2.1"
+    replay = (replay / "R_replay_file.xml").resolve()
+
+    async def scenario() -> None:
+        server = WebServer(WebConfig(port=0, roots=[replay]))
+        await server.start()
+        base = f"http://127.0.0.1:{server.port}"
+        try:
+            async with aiohttp.ClientSession() as session:
+                async with session.get(f"{base}/api/info") as response:
+                    info = await response.json()
+                assert info["live"] is False and info["admin"] is False
+                ids = {game["id"] for game in info["games"]}
+                assert {"piranhas-2019", "blokus-2021", "maumau-2017"} <= ids
+                async with session.get(f"{base}/ws") as response:
+                    assert response.status == 404
+                async with session.get(f"{base}/api/replay?root=0&path=") as response:
+                    replay_json = await response.json()
+                assert replay_json["game"] == "piranhas-2019"
+                assert len(replay_json["states"]) == 3
+                async with session.get(f"{base}/api/replay?root=0&path=../x") as response:
+                    assert response.status == 404  # a single-file root serves only that file
+                async with session.get(f"{base}/api/replay?root=5&path=") as response:
+                    assert response.status == 404
+                async with session.get(f"{base}/static/boards/piranhas-2019.js") as response:
+                    assert response.status == 200
+                async with session.get(f"{base}/static/../app.py") as response:
+                    assert response.status in (403, 404)
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())
+
+
+def test_cli_offers_the_web_ui() -> None:
+    serve_help = CliRunner().invoke(cli, ["serve", "--help"]).output
+    assert "--web-port" in serve_help and "--no-web" in serve_help
+    view_help = CliRunner().invoke(cli, ["view", "--help"]).output
+    assert "replay files" in view_help
+    missing = CliRunner().invoke(cli, ["view", "/nonexistent/replay.xml"])
+    assert missing.exit_code != 0 and "does not exist" in missing.output

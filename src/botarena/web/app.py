@@ -257,7 +257,11 @@ class WebServer:
             raise web.HTTPNotFound(text="no live games: this UI shows files only")
         if len(hub.viewers) >= MAX_VIEWERS:
             raise web.HTTPServiceUnavailable(text=f"too many viewers (MAX_VIEWERS={MAX_VIEWERS})")
-        socket = web.WebSocketResponse(max_msg_size=MAX_WS_MESSAGE_BYTES, heartbeat=30)
+        socket = web.WebSocketResponse(
+            max_msg_size=MAX_WS_MESSAGE_BYTES,
+            heartbeat=30,
+            compress=False,  # deflate per frame costs the game loop more than the bytes
+        )
         await socket.prepare(request)
         self._sockets.add(socket)
 

@@ -57,6 +57,8 @@ class FileRoots:
         base = self.paths[root]
         if "\x00" in relative or relative.startswith(("/", "\\")):
             raise AccessError("bad path")
+        if base.is_file() and relative not in ("", base.name):
+            raise AccessError("this folder entry is a single file")
         target = (base / relative).resolve() if base.is_dir() else base
         if base.is_dir() and not target.is_relative_to(base):
             raise AccessError("path outside the served folders")
