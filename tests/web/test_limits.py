@@ -15,9 +15,9 @@ from aiohttp.test_utils import make_mocked_request
 from click.testing import CliRunner
 
 from botarena.cli import cli
+from botarena.web import admin, limits, replays
 from botarena.web import app as web_app
 from botarena.web import hub as hub_module
-from botarena.web import limits, replays
 from botarena.web.app import ADMIN_HEADER, WebConfig, WebServer, handle_request
 from botarena.web.hub import LiveHub, Viewer
 from botarena.web.replays import AccessError, FileRoots, ReplayError
@@ -41,6 +41,7 @@ def test_viewer_queue_overflow_becomes_one_snapshot() -> None:
     room = fake_room("r1")
     hub.room_created(room)
     hub.watch(viewer, "r1")
+    viewer.extra_snapshots.append(lambda: json.dumps({"type": "turn"}))  # a human seat
     for turn in range(limits.VIEWER_QUEUE_LIMIT + 5):
         hub.room_state(room, f"<state turn='{turn}'/>", None)
     assert viewer.resync and len(viewer.queue) < limits.VIEWER_QUEUE_LIMIT
@@ -53,8 +54,8 @@ def test_viewer_queue_overflow_becomes_one_snapshot() -> None:
     viewer.send = send
     asyncio.run(viewer.run(flush_interval_s=0))
     (frame,) = sent
-    (snapshot,) = json.loads(frame)
-    assert snapshot["type"] == "room"
+    snapshot, turn_offer = json.loads(frame)
+    assert snapshot["type"] == "room" and turn_offer == {"type": "turn"}
     assert len(snapshot["replay"]["states"]) == limits.VIEWER_QUEUE_LIMIT + 5
 
 
@@ -247,3 +248,55 @@ def test_cli_offers_the_web_ui() -> None:
     assert "replay files" in view_help
     missing = CliRunner().invoke(cli, ["view", "/nonexistent/replay.xml"])
     assert missing.exit_code != 0 and "does not exist" in missing.output
+
+
+def test_a_browser_that_does_not_take_a_message_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(web_app, "VIEWER_SEND_TIMEOUT_S", 0)
+    assert limits.VIEWER_SEND_TIMEOUT_S > 0
+
+    async def scenario() -> None:
+        never: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        with pytest.raises(TimeoutError):
+            await web_app.bounded_send(never)
+
+    asyncio.run(scenario())
+
+
+def test_human_seats_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web_app, "MAX_HUMAN_SEATS", 0)
+
+    async def scenario(session: aiohttp.ClientSession, server: WebServer) -> None:
+        body = {"game": "piranhas-2019", "state": None, "seats": ["human", "random"]}
+        url = f"http://127.0.0.1:{server.port}/api/prepare"
+        async with session.post(url, json=body) as response:
+            assert response.status == 503
+            assert "MAX_HUMAN_SEATS" in await response.text()
+
+    asyncio.run(_with_server(scenario))
+
+
+def test_a_silent_game_server_fails_prepare(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(admin, "ADMIN_REPLY_TIMEOUT_S", 0)
+
+    async def scenario() -> None:
+        silent = await asyncio.start_server(lambda reader, writer: None, "127.0.0.1", 0)
+        port = silent.sockets[0].getsockname()[1]
+        body = {"game": "piranhas-2019", "state": None, "seats": ["open", "open"]}
+        try:
+            with pytest.raises(admin.PrepareError, match="did not answer"):
+                await admin.prepare_from_state("127.0.0.1", port, "pw", body)
+            with pytest.raises(admin.PrepareError, match="unknown seat"):
+                await admin.prepare_from_state(
+                    "127.0.0.1", port, "pw", dict(body, seats=["x", "open"])
+                )
+            with pytest.raises(admin.PrepareError, match="not a piranhas-2019 state"):
+                await admin.prepare_from_state(
+                    "127.0.0.1", port, "pw", dict(body, state="<state/>")
+                )
+        finally:
+            silent.close()
+            await silent.wait_closed()
+
+    asyncio.run(scenario())

@@ -23,6 +23,7 @@ import contextlib
 import hmac
 import json
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -266,7 +267,7 @@ class WebServer:
         self._sockets.add(socket)
 
         async def send(text: str) -> None:
-            await asyncio.wait_for(socket.send_str(text), VIEWER_SEND_TIMEOUT_S)
+            await bounded_send(socket.send_str(text))
 
         viewer = Viewer(hub, send)
         hub.add_viewer(viewer)
@@ -300,6 +301,12 @@ class WebServer:
             if seat.over and seat.task is not None and seat.task.done()
         ]:
             del self.seats[token]
+
+
+async def bounded_send(sending: Awaitable[None]) -> None:
+    """Await one WebSocket write, at most :data:`VIEWER_SEND_TIMEOUT_S` (a browser that does
+    not take it by then is dropped: ``TimeoutError`` ends its writer)."""
+    await asyncio.wait_for(sending, VIEWER_SEND_TIMEOUT_S)
 
 
 def _writer_done(task: asyncio.Task[None], socket: web.WebSocketResponse) -> None:

@@ -87,6 +87,8 @@ class Viewer:
         self.watching: set[str] = set()
         self.resync = False
         """The queue overflowed: the next write is a snapshot of everything watched."""
+        self.extra_snapshots: list[Callable[[], str]] = []
+        """More that a snapshot repeats (a human seat's current offer of moves)."""
         self.dropped = 0
         self.closed = False
         self._ready = asyncio.Event()
@@ -255,6 +257,7 @@ class LiveHub(LobbyListener):
             record = self.record(room_id)
             if record is not None:
                 texts.append(json.dumps(self._room_snapshot(record)))
+        texts += [extra() for extra in viewer.extra_snapshots]
         return texts
 
     def _room_snapshot(self, record: RoomRecord) -> dict[str, object]:

@@ -60,7 +60,9 @@ class HumanSeat:
         )
 
     def subscribe(self, viewer: Viewer) -> None:
-        self.viewers.add(viewer)
+        if viewer not in self.viewers:
+            self.viewers.add(viewer)
+            viewer.extra_snapshots.append(self.turn_message)
         viewer.push(self.turn_message())
 
     def _publish(self) -> None:

@@ -8,7 +8,7 @@ DEFAULT_WEB_PORT = 13080
 VIEWER_QUEUE_LIMIT = 256
 """Messages waiting for one browser; beyond it the queue is dropped and the browser gets one
 fresh snapshot of what it watches instead (a slow browser never slows a game)."""
-VIEWER_FLUSH_INTERVAL_S = 0.05
+VIEWER_FLUSH_INTERVAL_S = 0.1
 """Messages to one browser are sent together at most this often (one WebSocket frame holding
 a JSON array): a person sees no difference, the server writes far fewer frames."""
 VIEWER_SEND_TIMEOUT_S = 10.0

@@ -57,7 +57,8 @@ function playForm(info) {
       const response = await fetch("/api/prepare", { method: "POST", headers, body: JSON.stringify({ game: game.value, state: null, seats }) });
       if (!response.ok) throw new Error(await response.text());
       const answer = await response.json();
-      location.hash = `#/play/${answer.human}`;
+      const open = Object.values(answer.codes || {});
+      location.hash = `#/play/${answer.human}${open.length ? `?code=${encodeURIComponent(open[0])}` : ""}`;
     } catch (e) { error.textContent = String(e.message || e); }
   } }, "Play");
   const box = el("p", {}, "Play yourself: ", game, " as ", side, " against ", opponent, " ");

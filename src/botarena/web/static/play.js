@@ -3,11 +3,15 @@
 import { boardFor, el, parseXml } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 
-export async function showPlay(main, token) {
+export async function showPlay(main, token, params) {
   const title = el("h2", {}, "Your game");
   const status = el("p", { id: "turn-status" }, "waiting for the game to start…");
   const moveList = el("div", { id: "moves" });
   main.append(title, status);
+  if (params && params.get("code")) {
+    main.append(el("p", { id: "opponent-code" }, "Your opponent's seat is open: start a bot with reservation code ",
+      el("code", {}, params.get("code")), " (for example botarena bot GAME PLAYER --reservation CODE)."));
+  }
   let viewer = null;
   let board = null;
   let offer = null; // { state, moves } while it is the person's turn
