@@ -13,76 +13,45 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import os
 import subprocess
 import sys
 import time
 
+from botarena.client.maumau import MauMauSession
+from botarena.core import SeededRandom
+from botarena.games.maumau import DRAW, Move, Play
+from botarena.games.maumau.players import BotView
 from botarena.server.maumau import MauMauServer, ServerOptions
 
-SKIP = b'{"status":"skip"}\n'
-PLAY = b'{"status":"turn","selectedCard":%d,"wishedColor":0}\n'
 
-
-def first_fitting(hand: list[int], top: int, wish: int) -> int | None:
-    for card in hand:
-        if wish != -1:
-            if card % 4 == wish and card // 4 != 4:
-                return card
-        elif card % 4 == top % 4 or card // 4 == top // 4 or card // 4 == 4:
-            return card
-    return None
+def first_fitting(view: BotView, rng: SeededRandom) -> Move:
+    """The first card that fits (wishing suit 0), else a draw."""
+    cards = view.legal_cards()
+    return Play(cards[0], 0) if cards else DRAW
 
 
 class FastBot(asyncio.Protocol):
-    """A bot as lean as a bot can be: plays the first fitting card, else draws. A plain
-    protocol (no stream reader) so that the bots' own cost stays small next to the server's."""
+    """A lean bot: the SDK's session (:mod:`botarena.client.maumau`) with the simplest
+    strategy, on a plain protocol (no stream reader) so that the bots' own cost stays small
+    next to the server's."""
 
-    def __init__(self, name: bytes, done: asyncio.Future[bool]) -> None:
-        self.name = name
+    def __init__(self, name: str, done: asyncio.Future[bool]) -> None:
+        self.session = MauMauSession(name, first_fitting, SeededRandom(0))
         self.done = done
         self.transport: asyncio.Transport | None = None
-        self.buffer = b""
-        self.hand: list[int] = []
-        self.played: int | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
-        *lines, self.buffer = (self.buffer + data).split(b"\n")
-        for line in lines:
-            if not line.startswith(b'{"topCard"'):  # announcements need no answer
-                self.handle(line)
-
-    def handle(self, line: bytes) -> None:
         assert self.transport is not None
-        message = json.loads(line)
-        if "topcard" in message:
-            if "hand" in message:
-                self.hand = message["hand"]
-            elif message.get("drawTwoCards"):
-                self.hand += message["drawedCards"]
-            card = first_fitting(self.hand, message["topcard"], message["wishedColor"])
-            self.played = card
-            if card is None:
-                self.transport.write(SKIP)
-            else:
-                self.hand.remove(card)
-                self.transport.write(
-                    b'{"status":"turn","selectedCard":%d,"wishedColor":0}\n' % card
-                )
-        elif "drawedCards" in message:
-            if message["status"] == "error" and self.played is not None:
-                self.hand.append(self.played)
-            if message["drawedCards"] >= 0:
-                self.hand.append(message["drawedCards"])
-        elif message.get("sendName"):
-            self.transport.write(b'{"status":"okay","name":"%s"}\n' % self.name)
-        elif message.get("won"):
+        reply = self.session.feed(data)
+        if reply:
+            self.transport.write(reply)
+        if self.session.over:
             self.transport.close()
             if not self.done.done():
                 self.done.set_result(True)
@@ -96,7 +65,7 @@ async def fast_bot(port: int, name: str) -> bool:
     """Play one game; True when it ended with a ``won`` message."""
     loop = asyncio.get_running_loop()
     done: asyncio.Future[bool] = loop.create_future()
-    await loop.create_connection(lambda: FastBot(name.encode(), done), "127.0.0.1", port)
+    await loop.create_connection(lambda: FastBot(name, done), "127.0.0.1", port)
     return await done
 
 

@@ -1,109 +1,49 @@
 #!/usr/bin/env python3
-"""A complete Mau-Mau bot for the Free-Hack contest protocol, standard library only.
+"""An example Mau-Mau bot (Free-Hack contest protocol): copy this file and make it yours.
 
-Start here to write your own bot: change ``choose_card``. Run it against a server with
+Run a server and two bots (this one, and a built-in one) in three terminals::
 
+    botarena serve
     python examples/maumau_bot.py --host 127.0.0.1 --port 1338 --name MyBot
+    botarena bot maumau heuristic --port 1338
 
-Protocol in short (one JSON object per line, both directions):
-  server {"sendName":true,...}             -> you send {"status":"okay","name":"MyBot"}
-  server {"topCard":..,"turnOf":..,...}    -> someone's turn (no answer)
-  server {"topcard":..,"wishedColor":..,"hand":[..]?,"drawedCards":[..]?,...}
-                                           -> YOUR turn: answer exactly one line
-        {"status":"turn","selectedCard":CARD,"wishedColor":SUIT}  or  {"status":"skip"}
-  server {"drawedCards":N,"status":"okay"}  -> you drew card N (after "skip")
-  server {"drawedCards":N,"status":"error"} -> your move was invalid; penalty card N
-  server {"won":true,"nameOfWinner":..}     -> game over
-An accepted card gets no reply. Cards are 0..31: suit = card % 4, rank = card // 4
-(rank 0 = 7: next player draws two, 1 = 8: next player is skipped, 4 = jack: wish a suit).
+The bot is one function, ``choose_move(view, rng)``, called whenever the server asks for a
+move. ``view`` is what the bot knows (:class:`botarena.games.maumau.players.BotView`):
+``hand`` (cards 0..31: suit = card % 4, rank = card // 4; rank 0 = 7: the next player draws
+two, 1 = 8: the next player is skipped, 4 = jack: wish a suit), ``top_card``, ``wish`` (the
+suit a jack wished, else -1), ``cards_left`` (hand sizes by player name) and
+``legal_cards()``. Return ``Play(card, wished_suit)`` or ``DRAW``; ``rng`` is a seeded
+generator for any random choice (``--seed`` makes it repeatable). The SDK
+(:mod:`botarena.client.maumau`) does the rest: the flags, the handshake, keeping ``view`` up
+to date and the JSON lines on the socket.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import socket
 import sys
 from collections import Counter
 
+from botarena.client.maumau import run
+from botarena.core import SeededRandom
+from botarena.games.maumau import DRAW, Move, Play
+from botarena.games.maumau.players import BotView
+
 JACK = 4
+"""The rank of a jack (``card // 4``)."""
 
 
-def fits(card: int, top: int, wish: int) -> bool:
-    if wish != -1:
-        return card % 4 == wish and card // 4 != JACK
-    return card % 4 == top % 4 or card // 4 == top // 4 or card // 4 == JACK
-
-
-def choose_card(hand: list[int], top: int, wish: int) -> int | None:
-    """The card to play, or None to draw. Jacks are kept for when nothing else fits."""
-    playable = [card for card in hand if fits(card, top, wish)]
+def choose_move(view: BotView, rng: SeededRandom) -> Move:
+    """The first card that fits, jacks kept for when nothing else does; the wish is the suit
+    we hold most of."""
+    playable = view.legal_cards()
+    if not playable:
+        return DRAW
     plain = [card for card in playable if card // 4 != JACK]
-    if plain:
-        return plain[0]
-    return playable[0] if playable else None
-
-
-def favourite_suit(hand: list[int]) -> int:
-    counts = Counter(card % 4 for card in hand if card // 4 != JACK)
-    return counts.most_common(1)[0][0] if counts else 0
-
-
-def play(host: str, port: int, name: str) -> str | None:
-    hand: list[int] = []
-    played: int | None = None
-    with socket.create_connection((host, port)) as sock:
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        for raw in sock.makefile("rb"):
-            message = json.loads(raw)
-            reply: dict[str, object] | None = None
-            if message.get("sendName"):
-                reply = {"status": "okay", "name": name}
-            elif message.get("won"):
-                winner = message.get("nameOfWinner")
-                return None if winner is None else str(winner)
-            elif "topcard" in message:  # our turn (lower-case c!)
-                played = None
-                if "hand" in message:
-                    hand = list(message["hand"])
-                elif message.get("drawTwoCards"):
-                    hand += message["drawedCards"]
-                card = choose_card(hand, message["topcard"], message["wishedColor"])
-                if card is None:
-                    reply = {"status": "skip"}
-                else:
-                    hand.remove(card)
-                    played = card
-                    reply = {
-                        "status": "turn",
-                        "selectedCard": card,
-                        "wishedColor": favourite_suit(hand),
-                    }
-            elif "drawedCards" in message:
-                if message["status"] == "error" and played is not None:
-                    hand.append(played)  # the server refused our card
-                if message["drawedCards"] >= 0:
-                    hand.append(message["drawedCards"])
-                played = None
-            if reply is not None:
-                sock.sendall(json.dumps(reply).encode() + b"\n")
-    return None
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=1338)
-    parser.add_argument("--name", default="ExampleBot")
-    args = parser.parse_args(argv)
-    try:
-        winner = play(args.host, args.port, args.name)
-    except OSError as error:
-        print(f"cannot play: {error}", file=sys.stderr)
-        return 1
-    print(f"game over, winner: {winner}")
-    return 0
+    card = plain[0] if plain else playable[0]
+    suits = Counter(c % 4 for c in view.hand if c != card and c // 4 != JACK)
+    return Play(card, suits.most_common(1)[0][0] if suits else 0)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # flags: --host (127.0.0.1), --port (1338), --name, --seed, --games (1)
+    sys.exit(run(choose_move, name="ExampleBot", description="an example Mau-Mau bot"))

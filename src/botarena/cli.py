@@ -205,7 +205,7 @@ def bot() -> None:
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def bot_maumau(args: tuple[str, ...]) -> None:
     """A Mau-Mau bot: NAME (random|heuristic) --host H --port P [--seed S] [--name N]."""
-    from botarena.games.maumau.players import main as maumau_bot_main
+    from botarena.client.maumau import main as maumau_bot_main
 
     sys.exit(maumau_bot_main(list(args)))
 

@@ -15,7 +15,7 @@ def test_built_in_bots_play_a_prepared_piranhas_game_as_processes(sc_server):
     room = sc_server.prepare("swc_2019_piranhas")
     procs = [
         bot_process(
-            "piranhas",
+            "piranhas-2019",
             name,
             "--host",
             "127.0.0.1",
@@ -37,8 +37,9 @@ def test_built_in_bots_play_a_prepared_piranhas_game_as_processes(sc_server):
 
 def test_short_flags_h_p_r_are_host_port_reservation(sc_server):
     room = sc_server.prepare("swc_2019_piranhas")
+    port = str(sc_server.port)
     procs = [
-        bot_process("piranhas", "random", "-h", "127.0.0.1", "-p", str(sc_server.port), "-r", code)
+        bot_process("piranhas-2019", "random", "-h", "127.0.0.1", "-p", port, "-r", code)
         for code in room.reservations
     ]
     for proc in procs:
@@ -47,9 +48,23 @@ def test_short_flags_h_p_r_are_host_port_reservation(sc_server):
         assert "seed " in err  # the seed is logged when none was given
 
 
+def test_a_bot_of_another_season_says_so_and_exits_1(sc_server):
+    room = sc_server.prepare("swc_2019_piranhas")
+    wrong, right = (
+        bot_process(game, "random", "-p", str(sc_server.port), "-r", code)
+        for game, code in zip(("piranhas-2026", "piranhas-2019"), room.reservations, strict=True)
+    )
+    _out, err = wrong.communicate(timeout=PROCESS_TIMEOUT_S)
+    right.communicate(timeout=PROCESS_TIMEOUT_S)
+    assert wrong.returncode == 1
+    assert "bot error: cannot read the state as swc_2026_piranhas" in err
+    assert "does the bot play the game of this room?" in err
+    assert "Traceback" not in err
+
+
 def test_help_is_long_only():
     done = subprocess.run(
-        [sys.executable, "-m", "botarena", "bot", "piranhas", "--help"],
+        [sys.executable, "-m", "botarena", "bot", "piranhas-2019", "--help"],
         check=False,
         capture_output=True,
         text=True,
@@ -67,7 +82,7 @@ def test_unreachable_server_is_a_clear_error_and_non_zero_exit():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     done = subprocess.run(
-        [sys.executable, "-m", "botarena", "bot", "piranhas", "random", "-p", str(port)],
+        [sys.executable, "-m", "botarena", "bot", "piranhas-2019", "random", "-p", str(port)],
         check=False,
         capture_output=True,
         text=True,
@@ -84,7 +99,7 @@ def test_wrong_reservation_prints_the_server_error_and_exits_non_zero(sc_server)
             "-m",
             "botarena",
             "bot",
-            "piranhas",
+            "piranhas-2019",
             "random",
             "-p",
             str(sc_server.port),
@@ -124,7 +139,7 @@ def test_reservations_from_stdin_play_one_game_after_another(sc_server):
     rooms = [sc_server.prepare("swc_2019_piranhas") for _ in range(3)]
     procs = [
         bot_process(
-            "piranhas",
+            "piranhas-2019",
             name,
             "--port",
             str(sc_server.port),
@@ -151,7 +166,7 @@ def test_reservations_from_stdin_exclude_a_reservation_flag():
             "-m",
             "botarena",
             "bot",
-            "piranhas",
+            "piranhas-2019",
             "random",
             "-r",
             "x",

@@ -19,7 +19,7 @@ SDK_BOT = textwrap.dedent(
     def calculate_move(state):
         return state.legal_moves()[0]
 
-    run(calculate_move, game_type="piranhas")
+    run(calculate_move, game_type="piranhas-2019")
     """
 )
 
@@ -38,7 +38,7 @@ def test_plain_joins_are_named_by_the_built_in_and_the_script(sc_server, tmp_pat
     script.write_text(SDK_BOT)
     port = str(sc_server.port)
     first = script_process(script, "-p", port)
-    second = bot_process("piranhas", "greedy", "-p", port)
+    second = bot_process("piranhas-2019", "greedy", "-p", port)
     _, first_err = first.communicate(timeout=120)
     second.communicate(timeout=120)
     assert first.returncode == 0, first_err
@@ -52,7 +52,7 @@ def test_name_flag_and_prepared_slots(sc_server, tmp_path):
     room = sc_server.prepare("swc_2019_piranhas", names=("Unknown", "admin-chose-this"))
     port = str(sc_server.port)
     one = script_process(script, "-p", port, "-r", room.reservations[0], "--name", "Alice")
-    two = bot_process("piranhas", "random", "-p", port, "-r", room.reservations[1])
+    two = bot_process("piranhas-2019", "random", "-p", port, "-r", room.reservations[1])
     one.communicate(timeout=120)
     two.communicate(timeout=120)
     # an unnamed prepared slot takes the bot's name; the admin's name wins over the bot's

@@ -25,7 +25,7 @@ def load_example():
 def test_example_bot_plays_a_full_game_against_a_built_in_bot(sc_server):
     port = str(sc_server.port)
     example = script_process(EXAMPLE, "-h", "127.0.0.1", "-p", port)
-    opponent = bot_process("piranhas", "random", "-p", port)
+    opponent = bot_process("piranhas-2019", "random", "-p", port)
     out, err = example.communicate(timeout=120)
     _, opponent_err = opponent.communicate(timeout=120)
     assert example.returncode == 0, err

@@ -39,7 +39,7 @@ def test_a_bot_raising_in_calculate_move_reports_it_and_exits_non_zero(sc_server
         script, "-h", "127.0.0.1", "-p", str(sc_server.port), "-r", room.reservations[0]
     )
     opponent = bot_process(
-        "piranhas", "random", "-p", str(sc_server.port), "-r", room.reservations[1]
+        "piranhas-2019", "random", "-p", str(sc_server.port), "-r", room.reservations[1]
     )
     _out, err = crashing.communicate(timeout=60)
     opponent.communicate(timeout=60)
@@ -60,14 +60,14 @@ def test_in_process_crash_is_kept_in_the_session(sc_server):
     def play(name, bot, code):
         sessions[name] = run(
             bot,
-            game_type="piranhas",
+            game_type="piranhas-2019",
             port=sc_server.port,
             host="127.0.0.1",
             reservation=code,
             argv=(),
         )
 
-    good = codec_for("piranhas").make_player("random", 1)
+    good = codec_for("piranhas-2019").make_player("random", 1)
     threads = [
         threading.Thread(target=play, args=("broken", broken, room.reservations[0])),
         threading.Thread(target=play, args=("good", good, room.reservations[1])),
@@ -91,7 +91,7 @@ def test_blokus_bots_take_unreserved_slots_of_a_prepared_room_with_join_room(sc_
     sessions = {}
 
     def play(seed):
-        player = codec_for("blokus").make_player("random", seed)
+        player = codec_for("blokus-2021").make_player("random", seed)
         sessions[seed] = run(
             player,
             game_type="swc_2021_blokus",
@@ -134,7 +134,7 @@ ILLEGAL_MOVE_BOT = textwrap.dedent(
         return Move(0, 0, Direction.UP)  # a corner: never a fish of either side
 
     args = bot_argument_parser().parse_args()
-    session = run(calculate_move, game_type="piranhas", host=args.host, port=args.port,
+    session = run(calculate_move, game_type="piranhas-2019", host=args.host, port=args.port,
                   reservation=args.reservation)
     sys.exit(exit_code(session))
     """
@@ -147,7 +147,7 @@ def test_a_server_error_is_printed_to_stderr_and_the_exit_is_non_zero(sc_server,
     room = sc_server.prepare("swc_2019_piranhas")
     illegal = script_process(script, "-p", str(sc_server.port), "-r", room.reservations[0])
     opponent = bot_process(
-        "piranhas", "random", "-p", str(sc_server.port), "-r", room.reservations[1]
+        "piranhas-2019", "random", "-p", str(sc_server.port), "-r", room.reservations[1]
     )
     _out, err = illegal.communicate(timeout=60)
     opponent.communicate(timeout=60)
@@ -169,7 +169,7 @@ def test_a_server_that_closes_mid_stream_is_a_clear_error(tmp_path):
     thread.start()
     with listener:
         session = run(
-            lambda state: None, game_type="piranhas", host="127.0.0.1", port=port, argv=()
+            lambda state: None, game_type="piranhas-2019", host="127.0.0.1", port=port, argv=()
         )
     thread.join(10)
     assert session.result is None
@@ -201,7 +201,7 @@ def test_on_left_the_bot_ends_its_stream_and_waits_at_most_close_timeout(monkeyp
     with listener:
         session = run(
             lambda state: None,
-            game_type="piranhas",
+            game_type="piranhas-2019",
             host="127.0.0.1",
             port=port,
             name="probe",

@@ -54,7 +54,7 @@ def test_run_reads_port_and_reservation_from_argv():
     try:
         run(
             lambda state: None,
-            game_type="piranhas",
+            game_type="piranhas-2019",
             argv=["-p", str(server.port), "-r", "CODE", "--name", "flagged"],
         )
     finally:
@@ -67,7 +67,7 @@ def test_explicit_arguments_win_over_the_flags():
     try:
         run(
             lambda state: None,
-            game_type="piranhas",
+            game_type="piranhas-2019",
             port=server.port,
             name="given",
             argv=["-p", "1", "--name", "flag"],
@@ -80,5 +80,8 @@ def test_explicit_arguments_win_over_the_flags():
 def test_reservations_stdin_refuses_an_explicit_reservation():
     with pytest.raises(ValueError, match="reads the codes"):
         run(
-            lambda state: None, game_type="piranhas", reservation="X", argv=["--reservations-stdin"]
+            lambda state: None,
+            game_type="piranhas-2019",
+            reservation="X",
+            argv=["--reservations-stdin"],
         )

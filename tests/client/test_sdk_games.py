@@ -65,7 +65,7 @@ def play_pair(server, game, bots, prepared):
     return sessions
 
 
-@pytest.mark.parametrize("game", ["piranhas", "hase_und_igel", "blokus"])
+@pytest.mark.parametrize("game", ["piranhas-2019", "hase_und_igel", "blokus-2021"])
 def test_two_sdk_bots_play_a_full_prepared_game(sc_server, game):
     codec = codec_for(game)
     bots = [RecordingBot(codec.make_player("random", seed)) for seed in (1, 2)]
@@ -86,10 +86,10 @@ def test_two_sdk_bots_play_a_full_prepared_game(sc_server, game):
 
 
 def test_two_function_bots_join_by_game_type(sc_server):
-    codec = codec_for("piranhas")
+    codec = codec_for("piranhas-2019")
     players = [codec.make_player("greedy", seed) for seed in (3, 4)]
     functions = [p.choose_move for p in players]
-    sessions = play_pair(sc_server, "piranhas", functions, prepared=False)
+    sessions = play_pair(sc_server, "piranhas-2019", functions, prepared=False)
     assert all(session.result is not None for session in sessions)
     assert all(session.errors == [] for session in sessions)
     assert sessions[0].room_id == sessions[1].room_id

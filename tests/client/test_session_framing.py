@@ -118,5 +118,5 @@ def test_garbage_from_the_server_is_an_error_and_closes():
 def test_encoded_move_is_the_games_move_element():
     state = PiranhasGame().new_initial_state(SeededRandom(5), 2)
     move = state.legal_moves()[0]
-    element = codec_for("piranhas").encode_move(move)
+    element = codec_for("piranhas-2019").encode_move(move)
     assert etree.tostring(element) == etree.tostring(piranhas_xml.move_to_element(move))

@@ -61,7 +61,7 @@ def test_maumau_table_without_a_bot_shares_first_place_among_the_seated(tmp_path
 
 
 def test_sc_bot_that_exits_is_the_cause(tmp_path):
-    run(tmp_path, "piranhas", "roundrobin", ["random", EXITS], seed=1, games_per_pairing=1)
+    run(tmp_path, "piranhas-2019", "roundrobin", ["random", EXITS], seed=1, games_per_pairing=1)
     record = only_game(tmp_path)
     assert record["winner"] == "random"
     assert "bot quits (slot 1)" in record["cause"]

@@ -105,7 +105,7 @@ def test_round_robin_on_dask_survives_a_dead_worker(tmp_path, cluster):
     address, workers = cluster
     out = tmp_path / "cluster"
     command = tournament_command(
-        "piranhas", "roundrobin", BOTS, "--seed", SEED, "--cluster", address, "--out", str(out)
+        "piranhas-2019", "roundrobin", BOTS, "--seed", SEED, "--cluster", address, "--out", str(out)
     )
     coordinator = subprocess.Popen(
         command, stdout=subprocess.PIPE, text=True, start_new_session=True
@@ -136,7 +136,7 @@ def test_round_robin_on_dask_survives_a_dead_worker(tmp_path, cluster):
     assert played_by.count(workers[1].address) >= len(records) - 1
     # the same tournament locally, same seed: the same results
     local = tmp_path / "local"
-    run(local, "piranhas", "roundrobin", BOTS, seed=int(SEED))
+    run(local, "piranhas-2019", "roundrobin", BOTS, seed=int(SEED))
     assert standings_of(out)["standings"] == standings_of(local)["standings"]
     assert {r["index"]: r["points"] for r in records} == {
         r["index"]: r["points"] for r in games_of(local)
@@ -152,7 +152,7 @@ def test_botarena_test_plays_its_games_on_the_cluster(tmp_path, cluster):
         "botarena",
         "test",
         "--game",
-        "piranhas",
+        "piranhas-2019",
         "-n",
         "4",
         "--seed",

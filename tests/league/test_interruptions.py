@@ -46,14 +46,15 @@ stream = socket.create_connection((host, port)).makefile("rwb")
 stream.readline()                                        # sendName
 stream.write(b'{"status": "okay", "name": "quitter"}\\n'); stream.flush()
 stream.readline()                                        # setName
-print("leaving after the handshake", flush=True)
+stream.readline()                                        # the game has started
+print("leaving in the middle of the game", flush=True)
 sys.exit(4)
 """
 
 
-def test_maumau_bot_that_exits_after_its_handshake_is_named(tmp_path):
-    """The server frees the seat of a bot that leaves before its game starts (no walkover
-    for the other bot), so the game is not played and the quitter is its cause."""
+def test_maumau_bot_that_exits_mid_game_is_named(tmp_path):
+    """The quitter leaves once its game has started (a bot leaving before that only frees
+    its seat: tests/server/maumau/test_server.py)."""
     script = tmp_path / "quitter.py"
     script.write_text(QUITTER)
     run(
@@ -65,7 +66,7 @@ def test_maumau_bot_that_exits_after_its_handshake_is_named(tmp_path):
         games_per_pairing=1,
     )
     (record,) = games_of(tmp_path / "t")
-    assert record["ending"] == "not played"
+    assert record["ending"] != "not played"
     assert "bot q (seat 0): exited with code 4" in record["cause"] and not record["regular"]
     assert record["points"] == {"q": 0, "heuristic": 2}
     assert record["slots"][0]["exit_code"] == 4

@@ -17,7 +17,7 @@ KILL_AFTER = 3
 
 def start_and_kill(out):
     command = tournament_command(
-        "piranhas", "roundrobin", BOTS, "--seed", "17", "--concurrency", "2", "--out", str(out)
+        "piranhas-2019", "roundrobin", BOTS, "--seed", "17", "--concurrency", "2", "--out", str(out)
     )
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
@@ -44,12 +44,12 @@ def test_resume_after_kill_minus_nine(tmp_path):
     assert KILL_AFTER <= len(before) < 12
     with (out / "games.jsonl").open("a") as file:
         file.write('{"index": 11, "round": 1, "seats": ["rand')  # a line cut off by the kill
-    outcome = run(out, "piranhas", "roundrobin", [], resume=True)
+    outcome = run(out, "piranhas-2019", "roundrobin", [], resume=True)
     assert outcome.complete and outcome.games_played == 12 - len(before)
     records = games_of(out)
     assert sorted(r["index"] for r in records) == list(range(12))
     fresh = tmp_path / "fresh"
-    run(fresh, "piranhas", "roundrobin", BOTS, seed=17)
+    run(fresh, "piranhas-2019", "roundrobin", BOTS, seed=17)
     assert standings_of(out)["standings"] == standings_of(fresh)["standings"]
     assert {r["index"]: r["points"] for r in records} == {
         r["index"]: r["points"] for r in games_of(fresh)

@@ -18,8 +18,8 @@ from tests.league.helpers import (
 )
 
 FIELDS = {
-    "piranhas": ["random", "random", "random", "greedy", "random", PIRANHAS_EXAMPLE],
-    "blokus": ["random", "random", "random", "random", "greedy", BLOKUS_COMMAND],
+    "piranhas-2019": ["random", "random", "random", "greedy", "random", PIRANHAS_EXAMPLE],
+    "blokus-2021": ["random", "random", "random", "random", "greedy", BLOKUS_COMMAND],
     "maumau": ["random", "random", "heuristic", "heuristic", "random", MAUMAU_EXAMPLE],
 }
 FORMAT_OPTIONS: dict[str, dict[str, Any]] = {
@@ -28,7 +28,11 @@ FORMAT_OPTIONS: dict[str, dict[str, Any]] = {
     "swiss": {"rounds": 2},
     "ko": {"best_of": 1},
 }
-REPLAY_START = {"piranhas": "<protocol>", "blokus": "<protocol>", "maumau": '{"type": "meta"'}
+REPLAY_START = {
+    "piranhas-2019": "<protocol>",
+    "blokus-2021": "<protocol>",
+    "maumau": '{"type": "meta"',
+}
 
 
 @pytest.mark.parametrize("fmt", sorted(FORMAT_OPTIONS))
@@ -94,8 +98,8 @@ def test_maumau_tables_of_three_rotate_seats(tmp_path):
 
 def test_same_seed_same_standings(tmp_path):
     bots = ["random", "random", "greedy"]
-    run(tmp_path / "one", "piranhas", "roundrobin", bots, seed=21)
-    run(tmp_path / "two", "piranhas", "roundrobin", bots, seed=21, concurrency=1)
+    run(tmp_path / "one", "piranhas-2019", "roundrobin", bots, seed=21)
+    run(tmp_path / "two", "piranhas-2019", "roundrobin", bots, seed=21, concurrency=1)
     assert (
         standings_of(tmp_path / "one")["standings"] == standings_of(tmp_path / "two")["standings"]
     )

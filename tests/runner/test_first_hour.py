@@ -35,7 +35,10 @@ def readme_bot(tmp_path: Path) -> Path:
 
 def test_the_readme_bot_plays_under_botarena_test_unchanged(tmp_path):
     script = readme_bot(tmp_path)
-    summary, output = run(tmp_path, f"{sys.executable} {script}", "random", games=2)
+    # as the README runs it: `botarena test "python3 my_bot.py" ...` (default game: piranhas)
+    summary, output = run(
+        tmp_path, f"{sys.executable} {script}", "random", games=2, game="piranhas"
+    )
     games = summary["games"]
     assert len(games) == 2 and all(g["regular"] for g in games), games
     assert all(sum(g["bot_scores"].values()) == 1 for g in games)
@@ -44,7 +47,8 @@ def test_the_readme_bot_plays_under_botarena_test_unchanged(tmp_path):
 
 def test_the_readme_bot_plays_persistent_with_reservations_stdin(tmp_path):
     script = readme_bot(tmp_path)
-    summary, _ = run(tmp_path, f"{sys.executable} {script}", "random", games=4, persistent=True)
+    command = f"{sys.executable} {script}"
+    summary, _ = run(tmp_path, command, "random", games=4, persistent=True, game="piranhas")
     games = summary["games"]
     assert len(games) == 4 and all(g["regular"] for g in games), games
     logs = {slot["log"] for g in games for slot in g["slots"] if slot["bot"] == "my_bot.py"}

@@ -43,7 +43,7 @@ def test_hase_und_igel_shows_a_track_with_field_numbers_and_hares():
 
 def test_blokus_shows_coordinates_legend_short_moves_and_points():
     lines: list[str] = []
-    record = play_one("blokus", "random", "random", seed=1, echo=lines.append)
+    record = play_one("blokus-2021", "random", "random", seed=1, echo=lines.append)
     text = "\n".join(lines)
     assert record["finished"]
     assert "SetMove(" not in text and "<Color." not in text
@@ -60,10 +60,10 @@ def test_play_takes_a_command_bot_and_shows_its_moves(tmp_path):
     script = readme_bot(tmp_path)
     lines: list[str] = []
     record = play_one(
-        "piranhas-2019", f"{sys.executable} {script}", "random", seed=5, echo=lines.append
+        "piranhas", f"{sys.executable} {script}", "random", seed=5, echo=lines.append
     )
     assert record["finished"] and record["moves"] > 0
-    assert lines[0] == "piranhas-2019, seed 5: my_bot.py (seat 0) vs random (seat 1)"
+    assert lines[0] == "piranhas-2026, seed 5: my_bot.py (seat 0) vs random (seat 1)"
     moves = [line for line in lines if line.startswith("\nmove ")]
     assert len(moves) == record["moves"]
     assert moves[0].startswith("\nmove 1: my_bot.py (seat 0) plays ")

@@ -41,7 +41,7 @@ def run(tmp_path: Path, bot_a: str, bot_b: str, **options):
     options.setdefault("seed", 11)
     options.setdefault("games", 2)
     concurrency = options.pop("concurrency_override", 2)
-    game = options.pop("game", "piranhas")
+    game = options.pop("game", "piranhas-2019")
     config = RunConfig(
         game=game,
         bot_a=bot_a,
@@ -312,7 +312,7 @@ def test_cli_resume_needs_an_output_folder():
 
 def test_play_prints_the_board_after_every_move_and_the_result():
     lines: list[str] = []
-    record = play_one("piranhas", "random", "random", seed=4, echo=lines.append)
+    record = play_one("piranhas-2019", "random", "random", seed=4, echo=lines.append)
     assert record["finished"] and record["moves"] > 0
     boards = [line for line in lines if line.startswith("\nmove ")]
     assert len(boards) == record["moves"]
@@ -321,7 +321,7 @@ def test_play_prints_the_board_after_every_move_and_the_result():
     assert "A B C D E F G H I J" in "\n".join(lines)  # columns as in the move notation
     # the same seed plays the same game
     again: list[str] = []
-    play_one("piranhas", "random", "random", seed=4, echo=again.append)
+    play_one("piranhas-2019", "random", "random", seed=4, echo=again.append)
     assert again == lines
 
 

@@ -177,7 +177,14 @@ class BotSession:
             self.color = message.color
             self._hook("on_welcome", message.color)
         elif isinstance(message, msg.Memento):
-            self.state = self.codec.parse_state(message.state)
+            try:
+                self.state = self.codec.parse_state(message.state)
+            except ValueError as error:  # e.g. a room of another season than the bot's
+                self._fail(
+                    f"{BOT_FAULT_PREFIX}cannot read the state as {self.codec.game_type}: {error} "
+                    "(does the bot play the game of this room?)"
+                )
+                return self._close()
             self._hook("on_state", self.state)
         elif isinstance(message, msg.MoveRequest):
             return self._answer(message.room_id)

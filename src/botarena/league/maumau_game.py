@@ -20,8 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from botarena.client.maumau import MauMauSession, play_async
 from botarena.core import SeededRandom
-from botarena.games.maumau.players import STRATEGIES, BotSession
+from botarena.games.maumau.players import STRATEGIES
 from botarena.league.entrants import maumau_argv
 from botarena.league.jobs import GameJob, JobOutcome, base_record, ranks_from_points
 from botarena.runner.launch import wait_or_kill
@@ -32,19 +33,9 @@ SEAT_POLL_S = 0.01
 
 
 async def _builtin(label: str, strategy: str, port: int, seed: int) -> None:
-    session = BotSession(label, STRATEGIES[strategy], SeededRandom(seed))
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        while not session.over:
-            line = await reader.readline()
-            if not line:
-                return
-            answer = session.receive(line)
-            if answer is not None:
-                writer.write(answer)
-                await writer.drain()
-    finally:
-        writer.close()
+    await play_async(
+        "127.0.0.1", port, MauMauSession(label, STRATEGIES[strategy], SeededRandom(seed))
+    )
 
 
 class _Table:

@@ -1,14 +1,17 @@
-"""The Free-Hack Mau-Mau JSON-lines protocol, sans I/O (spec §4-§5, §13.1).
+"""The JSON-lines framing of the Free-Hack Mau-Mau protocol, sans I/O (spec §4-§5, §13.1).
 
-* :class:`LineReader`: feed it the bytes a bot sent, get complete lines back (``\\n``,
+Game-independent: what a line is and how JSON is read and written on it. The messages of
+Mau-Mau itself (handshake, moves, the server's messages) are in
+:mod:`botarena.games.maumau.wire`.
+
+* :class:`LineReader`: feed it the bytes of a stream, get complete lines back (``\\n``,
   ``\\r\\n`` or a lone ``\\r`` end a line, as with Java's ``readLine``; a ``\\r\\n`` split
   across two reads is one terminator). Lines longer than :data:`MAX_LINE_BYTES` come back as
   :data:`OVERLONG` and count as malformed.
-* :func:`parse_handshake` and :func:`parse_move` turn one line into a typed value.
-* The ``encode_*`` functions produce the server's messages byte for byte as the original's
-  json-simple does: fixed member order (Java ``HashMap`` order, see
-  ``fixtures/maumau/server_message_shapes.txt``), compact separators, json-simple string
-  escaping, ``\\n`` line ends, UTF-8.
+* :func:`parse_json` reads one line: standard JSON, or json-simple 1.1.1's lenient grammar
+  (:func:`parse_lenient`) behind a switch.
+* :func:`json_simple_string` escapes a string exactly like json-simple, and
+  :func:`encode_line` ends a message line (UTF-8, ``\\n``).
 """
 
 from __future__ import annotations
@@ -16,16 +19,11 @@ from __future__ import annotations
 import json
 import json.decoder
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Final
 
-from botarena.games.maumau.rules import DRAW, Draw, Play
-
 MAX_LINE_BYTES: Final = 4096
-"""Longest line accepted from a bot (without its terminator); longer lines are malformed."""
-MAX_NAME_CHARS: Final = 64
-"""Longest player name accepted at the handshake; longer names get the fallback name."""
+"""Longest line accepted (without its terminator); longer lines are malformed."""
 LINE_END: Final = b"\n"
 ENCODING: Final = "utf-8"
 
@@ -114,8 +112,9 @@ _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 
 def parse_json(line: Line, lenient: bool = False) -> object:
-    """Parse one line. Standard JSON; with ``lenient`` also json-simple's leniency (missing
-    commas or colons, trailing commas). Python's ``True``/``NaN`` are errors either way."""
+    """Parse one line (without its terminator). Standard JSON; with ``lenient`` also
+    json-simple's leniency (missing commas or colons, trailing commas). Python's
+    ``True``/``NaN`` are errors either way."""
     if isinstance(line, _Overlong):
         raise MalformedJsonError(f"line longer than {MAX_LINE_BYTES} bytes")
     text = line.decode(ENCODING, errors="replace")
@@ -207,71 +206,7 @@ def parse_lenient(text: str) -> object:
             pending_key[-1] = None
 
 
-@dataclass(frozen=True, slots=True)
-class Handshake:
-    """The bot's name line: ``name`` is ``None`` when the fallback name must be used;
-    ``problem`` then says why."""
-
-    name: str | None
-    problem: str = ""
-
-
-def parse_handshake(line: Line, lenient: bool = False) -> Handshake:
-    """Accept ``{"status":"okay","name":"X"}`` with a non-empty string name of at most
-    :data:`MAX_NAME_CHARS` characters; anything else means the fallback name (spec §13.2)."""
-    try:
-        value = parse_json(line, lenient)
-    except MalformedJsonError as error:
-        return Handshake(None, f"not JSON: {error}")
-    if not isinstance(value, dict):
-        return Handshake(None, "not a JSON object")
-    status = value.get("status")
-    if status != "okay":
-        return Handshake(None, f"status is {status!r}, not 'okay'")
-    name = value.get("name")
-    if not isinstance(name, str) or not name.strip():
-        return Handshake(None, "name is not a non-empty string")
-    if len(name) > MAX_NAME_CHARS:
-        return Handshake(None, f"name longer than {MAX_NAME_CHARS} characters")
-    return Handshake(name)
-
-
-@dataclass(frozen=True, slots=True)
-class MalformedMove:
-    """A move line the server cannot use (penalty card); ``reason`` is for logs."""
-
-    reason: str
-
-
-ParsedMove = Play | Draw | MalformedMove
-
-
-def _json_int(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
-def parse_move(line: Line, lenient: bool = False) -> ParsedMove:
-    """One move line: ``status`` ``"skip"`` draws, any other string plays ``selectedCard``
-    (a JSON integer; range is checked by the rules). ``wishedColor`` is kept as sent when it
-    is an integer, else ``None``. Unknown members are ignored."""
-    try:
-        value = parse_json(line, lenient)
-    except MalformedJsonError as error:
-        return MalformedMove(f"not JSON: {error}")
-    if not isinstance(value, dict):
-        return MalformedMove("not a JSON object")
-    status = value.get("status")
-    if not isinstance(status, str):
-        return MalformedMove("status missing or not a string")
-    if status == "skip":
-        return DRAW
-    card = _json_int(value.get("selectedCard"))
-    if card is None:
-        return MalformedMove("selectedCard missing or not an integer")
-    return Play(card, _json_int(value.get("wishedColor")))
-
-
-# ----------------------------------------------------------------------------- encoding
+# ----------------------------------------------------------------------------- writing
 
 
 def _escape_char(char: str) -> str:
@@ -310,234 +245,24 @@ def json_simple_string(text: str) -> str:
     return '"' + "".join(_escape_char(char) for char in text) + '"'
 
 
-def _bool(value: bool) -> str:
-    return "true" if value else "false"
-
-
-def _ints(values: Sequence[int]) -> str:
-    return "[" + ",".join(str(value) for value in values) + "]"
-
-
-def _line(text: str) -> bytes:
-    # A lone surrogate (only possible from a \\uD800 escape in a bot's name) becomes "?",
-    # as Java's encoder does.
+def encode_line(text: str) -> bytes:
+    """One message line: ``text`` in UTF-8 with the protocol's line end. A lone surrogate
+    (only possible from a ``\\uD800`` escape in a bot's name) becomes ``?``, as Java's
+    encoder does."""
     return text.encode(ENCODING, errors="replace") + LINE_END
 
 
-SEND_NAME: Final = b'{"sendName":true,"status":"okay"}\n'
-GAME_START: Final = b'{"gameStart":true,"status":"okay"}\n'
-
-
-def encode_set_name(name: str | None, accepted: bool) -> bytes:
-    """The handshake reply: the confirmed name, or the fallback ``Bot <seat>`` with
-    ``setName:false`` and ``status:error``. (``None`` only reproduces the original's
-    ``"name":null``; botarena never sends it.)"""
-    status = "okay" if accepted else "error"
-    text = "null" if name is None else json_simple_string(name)
-    return _line(f'{{"setName":{_bool(accepted)},"name":{text},"status":"{status}"}}')
-
-
-def encode_announcement(top_card: int, cards_left: int, turn_of: str, skipped: bool) -> bytes:
-    """The turn announcement broadcast (note ``topCard`` with a capital C)."""
-    return _line(
-        f'{{"topCard":{top_card},"cardsLeft":{cards_left},"turnOf":{json_simple_string(turn_of)},'
-        f'"status":"okay","skipped":{_bool(skipped)}}}'
-    )
-
-
-def encode_request(  # noqa: PLR0917 - mirrors the message's members
-    top_card: int,
-    draw_two: bool | None,
-    cards_left: int,
-    wish: int,
-    drawn: Sequence[int] = (),
-    hand: Sequence[int] | None = None,
-) -> bytes:
-    """The turn request to the seat to move (``topcard`` lower-case). ``draw_two`` ``None``
-    omits the member (a failed draw-two); ``drawedCards`` only with ``draw_two`` True."""
-    parts = [f'{{"topcard":{top_card}']
-    if draw_two is not None:
-        parts.append(f',"drawTwoCards":{_bool(draw_two)}')
-    parts.append(f',"cardsLeft":{cards_left},"wishedColor":{wish}')
-    if draw_two:
-        parts.append(f',"drawedCards":{_ints(drawn)}')
-    parts.append(',"status":"okay","skipped":false')
-    if hand is not None:
-        parts.append(f',"hand":{_ints(hand)}')
-    parts.append("}")
-    return _line("".join(parts))
-
-
-def encode_drawn(card: int, penalty: bool) -> bytes:
-    """Reply to a draw (``status`` okay) or to a rejected move (``status`` error)."""
-    return _line(f'{{"drawedCards":{card},"status":"{"error" if penalty else "okay"}"}}')
-
-
-def encode_won(winner: str | None) -> bytes:
-    """The game-over broadcast; without a winner the member is left out (json-simple's
-    shape for the no-winner case in ``server_message_shapes.txt``)."""
-    if winner is None:
-        return b'{"won":true,"status":"okay"}\n'
-    return _line(f'{{"won":true,"nameOfWinner":{json_simple_string(winner)},"status":"okay"}}')
-
-
-# ----------------------------------------------------------------------------- typed messages
-# The server's messages as values, for bots and tools that read the server's side of the
-# protocol (the server itself calls the encode_* functions directly: they are its hot path).
-
-
-@dataclass(frozen=True, slots=True)
-class SendName:
-    """``{"sendName":true,...}``: the server asks for the bot's name."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetName:
-    name: str | None
-    accepted: bool
-
-
-@dataclass(frozen=True, slots=True)
-class GameStart:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class TurnAnnouncement:
-    top_card: int
-    cards_left: int
-    turn_of: str
-    skipped: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TurnRequest:
-    top_card: int
-    draw_two: bool | None
-    cards_left: int
-    wish: int
-    drawn: tuple[int, ...] = ()
-    hand: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DrawReply:
-    card: int
-    penalty: bool
-
-
-@dataclass(frozen=True, slots=True)
-class GameWon:
-    winner: str | None
-
-
-ServerMessage = (
-    SendName | SetName | GameStart | TurnAnnouncement | TurnRequest | DrawReply | GameWon
-)
-
-
-def encode(message: ServerMessage) -> bytes:
-    """The exact bytes the original sends for ``message``."""
-    if isinstance(message, SendName):
-        return SEND_NAME
-    if isinstance(message, SetName):
-        return encode_set_name(message.name, message.accepted)
-    if isinstance(message, GameStart):
-        return GAME_START
-    if isinstance(message, TurnAnnouncement):
-        return encode_announcement(
-            message.top_card, message.cards_left, message.turn_of, message.skipped
-        )
-    if isinstance(message, TurnRequest):
-        return encode_request(
-            message.top_card,
-            message.draw_two,
-            message.cards_left,
-            message.wish,
-            message.drawn,
-            message.hand,
-        )
-    if isinstance(message, DrawReply):
-        return encode_drawn(message.card, message.penalty)
-    return encode_won(message.winner)
-
-
-class UnknownMessageError(ValueError):
-    """A server line that is none of the protocol's messages."""
-
-
-def _ints_of(value: object) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(type(item) is int for item in value):
-        raise UnknownMessageError(f"expected a list of integers, got {value!r}")
-    return tuple(value)
-
-
-def decode_server_message(line: bytes) -> ServerMessage:
-    """A server line (terminator optional) as a typed message (for bots and tools)."""
-    value = parse_json(line.rstrip(b"\r\n"))
-    if not isinstance(value, dict):
-        raise UnknownMessageError("server messages are JSON objects")
-    try:
-        if "sendName" in value:
-            return SendName()
-        if "setName" in value:
-            return SetName(value["name"], value["setName"] is True)
-        if "gameStart" in value:
-            return GameStart()
-        if "topCard" in value:
-            return TurnAnnouncement(
-                value["topCard"], value["cardsLeft"], value["turnOf"], value["skipped"]
-            )
-        if "topcard" in value:
-            draw_two = value.get("drawTwoCards")
-            return TurnRequest(
-                value["topcard"],
-                draw_two,
-                value["cardsLeft"],
-                value["wishedColor"],
-                _ints_of(value["drawedCards"]) if draw_two else (),
-                _ints_of(value["hand"]) if "hand" in value else None,
-            )
-        if "drawedCards" in value:
-            return DrawReply(value["drawedCards"], value["status"] == "error")
-        if "won" in value:
-            return GameWon(value.get("nameOfWinner"))
-    except KeyError as error:
-        raise UnknownMessageError(f"member {error} missing") from None
-    raise UnknownMessageError(f"unknown message {value!r}")
-
-
 __all__ = [
-    "GAME_START",
+    "ENCODING",
+    "LINE_END",
     "MAX_LINE_BYTES",
-    "MAX_NAME_CHARS",
+    "MAX_NESTING",
     "OVERLONG",
-    "SEND_NAME",
-    "DrawReply",
-    "GameStart",
-    "GameWon",
-    "Handshake",
     "Line",
     "LineReader",
     "MalformedJsonError",
-    "MalformedMove",
-    "ParsedMove",
-    "SendName",
-    "ServerMessage",
-    "SetName",
-    "TurnAnnouncement",
-    "TurnRequest",
-    "UnknownMessageError",
-    "decode_server_message",
-    "encode",
-    "encode_announcement",
-    "encode_drawn",
-    "encode_request",
-    "encode_set_name",
-    "encode_won",
+    "encode_line",
     "json_simple_string",
-    "parse_handshake",
     "parse_json",
     "parse_lenient",
-    "parse_move",
 ]

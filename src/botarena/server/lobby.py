@@ -169,15 +169,15 @@ class Lobby:
         ``<errorpacket message=packet>`` (the official exception text) echoing ``request``,
         by default the request being handled (``peer.current_request``). ``quiet``: the
         caller logs in summary instead."""
-        (log.debug if quiet else log.info)("connection %d: %s; closing it", peer.peer_id, why)
+        log_at = log.debug if quiet else log.info
         profile = self.profile_for(peer)
         if request is None:
             request = getattr(peer, "current_request", None)
         if profile.keep_connections_open:  # 2026+: the errorpacket is the whole answer
-            log.info("connection %d: %s", peer.peer_id, why)
+            log_at("connection %d: %s", peer.peer_id, why)
             peer.send(wire.error_packet(packet or why, request))
             return
-        log.info("connection %d: %s; closing it", peer.peer_id, why)
+        log_at("connection %d: %s; closing it", peer.peer_id, why)
         if packet is not None and profile.error_packets:
             peer.send(wire.error_packet(packet, request))
         peer.close(wire.close_element(profile))

@@ -8,8 +8,9 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from botarena.client.maumau import MauMauSession, play_async
 from botarena.core import SeededRandom
-from botarena.games.maumau.players import BotSession, heuristic_strategy
+from botarena.games.maumau.players import heuristic_strategy
 from botarena.server.maumau import MauMauServer, ServerOptions
 
 READ_TIMEOUT = 10.0
@@ -83,20 +84,10 @@ class Client:
             self.writer.close()
 
 
-async def play_bot(server: MauMauServer, name: str, seed: int = 1) -> BotSession:
-    """A well-behaved heuristic bot playing one game to the end."""
-    client = await Client.connect(server)
-    session = BotSession(name, heuristic_strategy, SeededRandom(seed))
-    try:
-        while not session.over:
-            data = await client.line()
-            if not data:
-                break
-            answer = session.receive(data)
-            if answer is not None:
-                client.send(answer)
-    finally:
-        client.close()
+async def play_bot(server: MauMauServer, name: str, seed: int = 1) -> MauMauSession:
+    """A well-behaved heuristic bot (the SDK's) playing one game to the end."""
+    session = MauMauSession(name, heuristic_strategy, SeededRandom(seed))
+    await play_async("127.0.0.1", server.port, session)
     return session
 
 

@@ -24,7 +24,7 @@ from botarena.games.maumau import (
 )
 from botarena.games.maumau.cards import is_card, is_jack
 from botarena.games.maumau.rules import DeckScript, Event, RuleOptions
-from botarena.protocol.maumau_json import (
+from botarena.games.maumau.wire import (
     GAME_START,
     MalformedMove,
     encode_announcement,

@@ -16,12 +16,8 @@ from dataclasses import dataclass, field
 
 from botarena.core import SeededRandom, new_seed
 from botarena.games.maumau.rules import MAX_PLAYERS, MIN_PLAYERS, DeckScript, RuleOptions
-from botarena.protocol.maumau_json import (
-    MAX_LINE_BYTES,
-    SEND_NAME,
-    encode_set_name,
-    parse_handshake,
-)
+from botarena.games.maumau.wire import SEND_NAME, encode_set_name, parse_handshake
+from botarena.protocol.maumau_json import MAX_LINE_BYTES
 from botarena.server.maumau.connection import Connection
 from botarena.server.maumau.room import FixApplied, GameRecord, GameRoom
 
