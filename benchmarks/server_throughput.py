@@ -170,9 +170,10 @@ async def watch(web_port: int, index: int, counts: list[int]) -> None:
         await ws.send_str(json.dumps({"op": "rooms"}))
         watching: str | None = None
         async for message in ws:
-            for data in json.loads(message.data):
+            for part in message.data.split("\x1e"):
                 counts[index] += 1
-                watching = await follow(ws, data, index, watching)
+                if not part.startswith("S\t"):  # states need no parsing here
+                    watching = await follow(ws, json.loads(part), index, watching)
 
 
 async def follow(ws: Any, data: dict[str, Any], index: int, watching: str | None) -> str | None:

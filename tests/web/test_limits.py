@@ -19,7 +19,7 @@ from botarena.web import admin, limits, replays
 from botarena.web import app as web_app
 from botarena.web import hub as hub_module
 from botarena.web.app import ADMIN_HEADER, WebConfig, WebServer, handle_request
-from botarena.web.hub import LiveHub, Viewer
+from botarena.web.hub import RECORD_SEPARATOR, LiveHub, Viewer
 from botarena.web.replays import AccessError, FileRoots, ReplayError
 
 
@@ -54,7 +54,7 @@ def test_viewer_queue_overflow_becomes_one_snapshot() -> None:
     viewer.send = send
     asyncio.run(viewer.run(flush_interval_s=0))
     (frame,) = sent
-    snapshot, turn_offer = json.loads(frame)
+    snapshot, turn_offer = (json.loads(part) for part in frame.split(RECORD_SEPARATOR))
     assert snapshot["type"] == "room" and turn_offer == {"type": "turn"}
     assert len(snapshot["replay"]["states"]) == limits.VIEWER_QUEUE_LIMIT + 5
 

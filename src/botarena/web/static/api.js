@@ -49,3 +49,19 @@ export async function boardFor(gameId) {
   if (!boards.has(path)) boards.set(path, await import(`/static/${path}`));
   return boards.get(path);
 }
+
+// One WebSocket frame: messages joined by \x1e; a state is "S\troom\tindex\tmoveMs\txml"
+// (not JSON, so the server never escapes the XML), everything else a JSON object.
+export function frameMessages(data) {
+  return data.split("\x1e").map((part) => {
+    if (!part.startsWith("S\t")) return JSON.parse(part);
+    const fields = [];
+    let rest = part;
+    for (let i = 0; i < 4; i++) {
+      const tab = rest.indexOf("\t");
+      fields.push(rest.slice(0, tab));
+      rest = rest.slice(tab + 1);
+    }
+    return { type: "state", room: fields[1], index: Number(fields[2]), moveMs: fields[3] === "" ? null : Number(fields[3]), xml: rest };
+  });
+}

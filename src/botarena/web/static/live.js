@@ -1,12 +1,12 @@
 // Live rooms over the WebSocket: the room list, and one room watched as it is played.
-import { el, serverInfo } from "/static/api.js";
+import { el, frameMessages, serverInfo } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 
 function socket(onMessage, onOpen) {
   const ws = new WebSocket(`ws://${location.host}/ws`);
   ws.addEventListener("open", () => onOpen(ws));
   ws.addEventListener("message", async (event) => {
-    for (const message of JSON.parse(event.data)) await onMessage(message); // a frame holds a list
+    for (const message of frameMessages(event.data)) await onMessage(message); // a frame holds several
   });
   ws.addEventListener("close", () => { const s = document.getElementById("status"); if (s) s.textContent = "disconnected"; });
   return ws;

@@ -1,6 +1,6 @@
 // Human play: this browser holds a seat (its token is in the URL). The legal moves come from
 // the server (our engine); the board lets the person pick one (or a list of moves does).
-import { boardFor, el, parseXml } from "/static/api.js";
+import { el, frameMessages, parseXml } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 
 export async function showPlay(main, token, params) {
@@ -26,7 +26,7 @@ export async function showPlay(main, token, params) {
   };
   ws.addEventListener("open", () => send({ op: "seat", seat: token }));
   ws.addEventListener("message", async (event) => {
-    for (const message of JSON.parse(event.data)) {
+    for (const message of frameMessages(event.data)) {
       if (message.type === "turn") {
         if (message.room && !viewer) {
           send({ op: "watch", room: message.room });
