@@ -13,8 +13,10 @@ move. Prints::
     p50_ms: N
     p99_ms: N                time from a move's arrival to the next move request's write
 
-Usage: ``python benchmarks/server_throughput.py [--games 100] [--rounds 3] [--seed 1]``
-(``--rounds``: how many batches of ``--games`` concurrent games are played).
+Usage: ``python benchmarks/server_throughput.py [--games 100] [--rounds 3] [--seed 1]
+[--viewers N]`` (``--rounds``: how many batches of ``--games`` concurrent games are played;
+``--viewers``: the server also runs the web UI, and N WebSocket viewers follow the room list
+and each watches one running game at a time, as browsers would).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 from botarena.core import SeededRandom
 from botarena.games.piranhas import Direction, Move, PiranhasState
@@ -44,7 +47,7 @@ OBSTACLE = re.compile(rb'<field x="(\d)" y="(\d)" state="OBSTRUCTED"/>')
 # ---------------------------------------------------------------------------- server process
 
 
-def serve(profile: str | None = None) -> None:
+def serve(profile: str | None = None, viewers: int = 0) -> None:
     """Run the server; print the port; on stdin EOF print the figures as JSON and exit."""
     if profile:
         import cProfile  # noqa: PLC0415 - only for --profile
@@ -52,7 +55,7 @@ def serve(profile: str | None = None) -> None:
         profiler = cProfile.Profile()
         profiler.enable()
         try:
-            serve()
+            serve(viewers=viewers)
         finally:
             profiler.disable()
             profiler.dump_stats(profile)
@@ -61,11 +64,28 @@ def serve(profile: str | None = None) -> None:
     async def main() -> None:
         server = ScServer(ServerConfig(port=0, finished_player_grace_s=0))
         await server.start()
+        web_port = None
+        if viewers:
+            from botarena.web.app import WebConfig, WebServer  # noqa: PLC0415
+            from botarena.web.hub import LiveHub  # noqa: PLC0415
+
+            hub = LiveHub()
+            server.lobby.add_listener(hub)
+            web = WebServer(WebConfig(port=0), hub)
+            await web.start()
+            web_port = web.port
         turnarounds: list[float] = []
         server.lobby.turnaround_sink = turnarounds.append
         times = os.times()
         print(
-            json.dumps({"port": server.port, "user_s": times.user, "sys_s": times.system}),
+            json.dumps(
+                {
+                    "port": server.port,
+                    "web_port": web_port,
+                    "user_s": times.user,
+                    "sys_s": times.system,
+                }
+            ),
             flush=True,
         )
         loop = asyncio.get_running_loop()
@@ -74,6 +94,8 @@ def serve(profile: str | None = None) -> None:
         turnarounds.sort()
         figures = {"user_s": times.user, "sys_s": times.system, "turnarounds_s": turnarounds}
         print(json.dumps(figures), flush=True)
+        if viewers:
+            await web.stop()
         await server.stop()
 
     asyncio.run(main())
@@ -137,6 +159,60 @@ async def play_batch(port: int, games: int, rng: SeededRandom) -> int:
     return sum(p.moves for p in players)
 
 
+async def watch(web_port: int, index: int, counts: list[int]) -> None:
+    """A browser: follows the room list and watches one running room at a time."""
+    import aiohttp  # noqa: PLC0415 - only with --viewers
+
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(f"http://127.0.0.1:{web_port}/ws", max_msg_size=0) as ws,
+    ):
+        await ws.send_str(json.dumps({"op": "rooms"}))
+        watching: str | None = None
+        async for message in ws:
+            for part in message.data.split("\x1e"):
+                counts[index] += 1
+                if not part.startswith("S\t"):  # states need no parsing here
+                    watching = await follow(ws, json.loads(part), index, watching)
+
+
+async def follow(ws: Any, data: dict[str, Any], index: int, watching: str | None) -> str | None:
+    """One message to a viewer; returns the room it watches now."""
+    if data["type"] == "result" and data["room"] == watching:
+        await ws.send_str(json.dumps({"op": "unwatch", "room": watching}))
+        return None
+    if data["type"] == "rooms" and watching is None:
+        running = [room["id"] for room in data["rooms"] if room["status"] == "running"]
+        if running:
+            watching = running[index % len(running)]
+            await ws.send_str(json.dumps({"op": "watch", "room": watching}))
+    return watching
+
+
+def run_viewers(web_port: int, viewers: int) -> None:
+    """The viewers' process (browsers are not the server's cost): watch until stdin EOF,
+    then print how many messages they got."""
+
+    async def main() -> None:
+        counts = [0] * viewers
+        tasks = [asyncio.create_task(watch(web_port, i, counts)) for i in range(viewers)]
+        print("ready", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        print(sum(counts), flush=True)
+
+    asyncio.run(main())
+
+
+async def play_all(port: int, args: argparse.Namespace, rng: SeededRandom) -> int:
+    moves = 0
+    for batch in range(args.rounds):
+        moves += await play_batch(port, args.games, rng.derive(f"b{batch}"))
+    return moves
+
+
 def percentile(sorted_values: list[float], fraction: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -150,10 +226,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="batches played one after another")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--watch", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--profile", help="write a cProfile of the server process to this file")
+    parser.add_argument(
+        "--viewers", type=int, default=0, help="WebSocket viewers of the web UI watching games"
+    )
     args = parser.parse_args(argv)
     if args.serve:
-        serve(args.profile)
+        serve(args.profile, args.viewers)
+        return 0
+    if args.watch:
+        run_viewers(args.watch, args.viewers)
         return 0
     env = dict(os.environ)
     server = subprocess.Popen(
@@ -162,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
             __file__,
             "--serve",
             *(["--profile", args.profile] if args.profile else []),
+            "--viewers",
+            str(args.viewers),
         ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -172,11 +257,32 @@ def main(argv: list[str] | None = None) -> int:
     try:
         ready = json.loads(server.stdout.readline())
         rng = SeededRandom(args.seed)
+        watchers = None
+        if args.viewers:
+            watchers = subprocess.Popen(
+                [
+                    sys.executable,
+                    __file__,
+                    "--watch",
+                    str(ready["web_port"]),
+                    "--viewers",
+                    str(args.viewers),
+                ],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            assert watchers.stdout is not None and watchers.stdin is not None
+            watchers.stdout.readline()
         started = time.perf_counter()
-        moves = 0
-        for batch in range(args.rounds):
-            moves += asyncio.run(play_batch(ready["port"], args.games, rng.derive(f"b{batch}")))
+        moves = asyncio.run(play_all(ready["port"], args, rng))
         wall = time.perf_counter() - started
+        messages = 0
+        if watchers is not None:
+            assert watchers.stdout is not None and watchers.stdin is not None
+            watchers.stdin.close()
+            messages = int(watchers.stdout.readline())
+            watchers.wait(timeout=30)
         server.stdin.close()
         figures = json.loads(server.stdout.readline())
     finally:
@@ -187,6 +293,8 @@ def main(argv: list[str] | None = None) -> int:
     turnarounds = figures["turnarounds_s"]
     games = args.games * args.rounds
     print(f"games: {games}  moves: {moves}  wall_s: {wall:.2f}  concurrent: {args.games}")
+    if args.viewers:
+        print(f"viewers: {args.viewers}  messages_to_viewers: {messages}")
     print(f"games_per_s: {games / wall:.1f}")
     print(f"moves_per_s: {moves / wall:.0f}")
     print(f"cpu_ms_per_move: {1000 * cpu / moves:.3f}")

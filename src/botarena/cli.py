@@ -75,6 +75,21 @@ def cli() -> None:
     help="Game type a <join/> without gameType joins (socha clients) [default: the newest "
     "season offered].",
 )
+@click.option(
+    "--web-port",
+    type=int,
+    default=13080,
+    show_default=True,
+    help="Port of the web UI (live games, replays, human play).",
+)
+@click.option("--no-web", is_flag=True, help="Do not start the web UI.")
+@click.option(
+    "--web-root",
+    "web_roots",
+    type=click.Path(path_type=Path, exists=True),
+    multiple=True,
+    help="A replay, run or tournament folder the web UI may open (repeatable).",
+)
 def serve(
     host: str | None,
     port: int | None,
@@ -87,8 +102,11 @@ def serve(
     no_maumau: bool,
     pace_ms: int,
     default_game: str | None,
+    web_port: int,
+    no_web: bool,
+    web_roots: tuple[Path, ...],
 ) -> None:
-    """Run the game servers until Ctrl-C.
+    """Run the game servers (and the web UI on http://127.0.0.1:13080/) until Ctrl-C.
 
     The Software-Challenge XML server (swc_2019_piranhas, swc_2018_hase_und_igel,
     swc_2021_blokus, swc_2026_piranhas, swc_2027_blokus) listens on 127.0.0.1:13050 and the
@@ -115,8 +133,32 @@ def serve(
             if no_maumau
             else ServerOptions(host=sc_config.bind_host, port=maumau_port, players=maumau_players)
         )
-        run_all(sc_config, maumau)
+        web = None
+        if not no_web:
+            from botarena.web.app import WebConfig
+
+            web = WebConfig(host=sc_config.bind_host, port=web_port, roots=list(web_roots))
+        run_all(sc_config, maumau, web)
     except (OSError, ValueError) as error:
+        raise click.ClickException(str(error)) from error
+    except KeyboardInterrupt:
+        pass
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
+@click.option("--port", type=int, default=13080, show_default=True, help="Port of the UI.")
+def view(paths: tuple[Path, ...], host: str, port: int) -> None:
+    """Open the web UI on replay files (.xml, .xml.gz) or run/tournament folders.
+
+    No game server runs; open the printed address in a browser. Ctrl-C stops it.
+    """
+    from botarena.web.view import run_view
+
+    try:
+        run_view(list(paths), host, port)
+    except OSError as error:
         raise click.ClickException(str(error)) from error
     except KeyboardInterrupt:
         pass

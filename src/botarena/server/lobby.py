@@ -22,6 +22,7 @@ from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile, newest
 from botarena.server import wire
 from botarena.server.auth_throttle import AuthThrottle, is_summary_count
 from botarena.server.config import ServerConfig
+from botarena.server.events import LobbyListener
 from botarena.server.peer import Clock, Peer
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable
@@ -126,6 +127,9 @@ class Lobby:
         self.scores = ScoreTable()
         self.auth_throttle = AuthThrottle()
         self.room_listeners: list[RoomListener] = []
+        self.listeners: list[LobbyListener] = []
+        """Public observers of every room (:mod:`botarena.server.events`); use
+        :meth:`add_listener` / :meth:`remove_listener`."""
         self.turnaround_sink: Callable[[float], None] | None = None
         """If set, gets the seconds from each move's arrival to the next move request's write."""
         self._rng = SeededRandom(config.seed)
@@ -231,7 +235,26 @@ class Lobby:
         )
         self.rooms[room.room_id] = room
         self._waiting.setdefault(plugin.game_type, {})[room.room_id] = room
+        self.notify(lambda listener: listener.room_created(room), room)
         return room
+
+    # ----------------------------------------------------------------- listeners
+
+    def add_listener(self, listener: LobbyListener) -> None:
+        """Hear every room's events from now on (see :mod:`botarena.server.events`)."""
+        self.listeners.append(listener)
+
+    def remove_listener(self, listener: LobbyListener) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+
+    def notify(self, call: Callable[[LobbyListener], None], room: Room) -> None:
+        """Run ``call`` for each listener; a failing listener is logged, never fatal."""
+        for listener in list(self.listeners):
+            try:
+                call(listener)
+            except Exception:
+                log.exception("lobby listener failed for room %s", room.room_id)
 
     def _guarded(self, room: Room, action: Callable[[], None]) -> None:
         """Run a room action; an exception ends that room, never the server."""
@@ -556,7 +579,9 @@ class Lobby:
         for name, score in zip(names, result.scores, strict=False):
             self.scores.add(name, fragments, score.parts)
 
-    def room_finished(self, room: Room, result: GameResult | None) -> None:
+    def room_finished(
+        self, room: Room, result: GameResult | None, result_xml: str | None = None
+    ) -> None:
         """Remove a finished room and its unredeemed reservations (spec §3.1)."""
         self.rooms.pop(room.room_id, None)
         self.room_started(room)
@@ -580,6 +605,8 @@ class Lobby:
                 listener(room, result)
             except Exception:
                 log.exception("room listener failed for %s", room.room_id)
+        if self.listeners:
+            self.notify(lambda item: item.room_finished(room, result, result_xml), room)
 
     def profile_for(self, peer: Peer) -> ProtocolProfile:
         """The protocol ``peer`` speaks: its room's, or the lobby's before it entered one."""

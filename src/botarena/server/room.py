@@ -215,6 +215,8 @@ class Room:
         self.match = self.plugin.new_match(names, self.setup)
         self.phase = RoomPhase.ACTIVE
         self.lobby.room_started(self)
+        if self.lobby.listeners:
+            self.lobby.notify(lambda listener: listener.room_started(self), self)
         log.info(
             "room %s: %s started, seed %s, players %s",
             self.room_id,
@@ -256,11 +258,15 @@ class Room:
 
     def _broadcast_state(self, players: bool = True) -> None:
         match = self._require_match()
-        message = wire.memento_message(self.room_id, match.state_xml(3))
+        state_xml = match.state_xml(3)
+        message = wire.memento_message(self.room_id, state_xml)
         for observer in list(self.observers.values()):
             observer.send(message)
         if not players:
             return
+        if self.lobby.listeners:
+            move_ms = self.last_move_ms
+            self.lobby.notify(lambda item: item.room_state(self, state_xml, move_ms), self)
         for slot in self.slots:
             self._send_to_slot(slot, message)
         if self.lobby.config.save_replay:
@@ -638,7 +644,7 @@ class Room:
             self._send_to_slot(slot, left)
         for observer in list(self.observers.values()):
             observer.send(left)
-        self.lobby.room_finished(self, result)
+        self.lobby.room_finished(self, result, message.decode("utf-8"))
 
     def _stop_clock(self) -> None:
         if self.pending is not None:

@@ -10,18 +10,25 @@ import asyncio
 import contextlib
 import logging
 import signal
+from typing import TYPE_CHECKING
 
 from botarena.games.registry import sc_plugins
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.maumau import MauMauServer, ServerOptions
 
+if TYPE_CHECKING:
+    from botarena.web.app import WebConfig, WebServer
+
 log = logging.getLogger(__name__)
 
 
-async def serve_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> None:
-    """Start the SC server and (unless ``maumau`` is None) the Mau-Mau server; serve until a
-    signal arrives or the task is cancelled, then stop both."""
+async def serve_all(
+    sc_config: ServerConfig, maumau: ServerOptions | None, web: WebConfig | None = None
+) -> None:
+    """Start the SC server, (unless ``maumau`` is None) the Mau-Mau server and (unless
+    ``web`` is None) the web UI watching the SC lobby; serve until a signal arrives or the
+    task is cancelled, then stop them all."""
     sc_server = ScServer(sc_config)
     try:
         await sc_server.start()
@@ -33,7 +40,10 @@ async def serve_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> No
     games = ", ".join(plugin.game_type for plugin in sc_plugins())
     log.info("Software-Challenge XML server on %s:%d (%s)", sc_server.host, sc_server.port, games)
     maumau_server: MauMauServer | None = None
+    web_server: WebServer | None = None
     try:
+        if web is not None:
+            web_server = await start_web(sc_server, web)
         if maumau is not None:
             maumau_server = MauMauServer(maumau)
             try:
@@ -54,13 +64,36 @@ async def serve_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> No
         await stop.wait()
         log.info("stopping")
     finally:
+        if web_server is not None:
+            await web_server.stop()
         if maumau_server is not None:
             await maumau_server.stop()
         await sc_server.stop()
 
 
-def run_all(sc_config: ServerConfig, maumau: ServerOptions | None) -> None:
+async def start_web(sc_server: ScServer, web: WebConfig) -> WebServer:
+    """The web UI on ``web``'s port, watching ``sc_server``'s lobby; admin actions go to the
+    SC server through the admin protocol, with its password."""
+    from botarena.web.app import WebServer  # noqa: PLC0415 - aiohttp only when the UI runs
+    from botarena.web.hub import LiveHub  # noqa: PLC0415
+
+    hub = LiveHub()
+    sc_server.lobby.add_listener(hub)
+    web.sc_host = "127.0.0.1" if sc_server.host in ("0.0.0.0", "::", "") else sc_server.host
+    web.sc_port = sc_server.port
+    if web.admin_password is None:
+        web.admin_password = sc_server.config.password
+    if sc_server.config.save_replay and sc_server.config.replay_dir not in web.roots:
+        web.roots.append(sc_server.config.replay_dir)
+    server = WebServer(web, hub)
+    await server.start()
+    return server
+
+
+def run_all(
+    sc_config: ServerConfig, maumau: ServerOptions | None, web: WebConfig | None = None
+) -> None:
     """Blocking form of :func:`serve_all`; logs to stderr unless logging is configured."""
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    asyncio.run(serve_all(sc_config, maumau))
+    asyncio.run(serve_all(sc_config, maumau, web))

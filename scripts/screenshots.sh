@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# The README's screenshots (docs/web-*.png), taken by the browser tests themselves.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BOTARENA_SCREENSHOTS=docs .venv/bin/python -m pytest tests/web/test_live_and_replay.py -q

@@ -1,0 +1,37 @@
+"""The public way to watch a lobby: :class:`LobbyListener`.
+
+A listener added with :meth:`botarena.server.lobby.Lobby.add_listener` hears about every room
+of the server: when it is created, when its game starts, each state the players see (the
+``<state>`` printed as in a memento, with the time the move that led to it took), and its
+end (the result, ``None`` for a game cancelled without one). The calls run inside the event
+loop, synchronously, in the room's own order; a listener must return quickly and must not
+change the room (the web UI only queues the event for its viewers). An exception in a
+listener is logged and never reaches the room.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from botarena.core import GameResult
+
+if TYPE_CHECKING:
+    from botarena.server.room import Room
+
+
+class LobbyListener:
+    """Events of every room of a lobby; override the ones you need (the defaults do nothing)."""
+
+    def room_created(self, room: Room) -> None:
+        """A room exists (``join`` or ``prepare``); no game yet."""
+
+    def room_started(self, room: Room) -> None:
+        """Both seats are taken; the game has begun (its first state follows)."""
+
+    def room_state(self, room: Room, state_xml: str, move_ms: float | None) -> None:
+        """A state the players get: ``state_xml`` is the ``<state>`` element as printed in a
+        memento; ``move_ms`` the time the move that led to it took (``None`` for the first)."""
+
+    def room_finished(self, room: Room, result: GameResult | None, result_xml: str | None) -> None:
+        """The room is over and removed; ``result_xml`` is the ``<data class="result">``
+        element sent to the players (both ``None`` when it was cancelled without a result)."""

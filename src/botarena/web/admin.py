@@ -1,0 +1,180 @@
+"""Start-from-here: a new prepared game from a replay position, through the admin protocol.
+
+The web server talks to the SC server like ``botarena test --server`` does: it connects,
+authenticates with the admin password, sends ``<prepare>`` with the position as
+``<loadGameInfo>``, and reads the ``<prepared>`` answer. Seats given to a built-in player get
+a ``botarena bot`` process with its reservation code; other seats are left open (their
+codes are returned for a bot or a person to connect with).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any
+
+from lxml import etree
+
+from botarena.games.registry import SC_XML, lookup
+from botarena.protocol import sc_messages as msg
+from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
+from botarena.web.limits import MAX_PREPARE_BYTES
+
+ADMIN_REPLY_TIMEOUT_S = 10.0
+"""How long the web server waits for the SC server's answer to ``prepare``."""
+OPEN_SEAT = "open"
+HUMAN_SEAT = "human"
+
+_bot_processes: set[asyncio.subprocess.Process] = set()
+
+
+class PrepareError(ValueError):
+    """A start-from-here request that cannot be carried out (the text says why)."""
+
+
+def load_game_info(game: str, state_xml: str) -> tuple[str, etree._Element]:
+    """The game type and the ``<loadGameInfo>`` of ``state_xml`` (checked with our engine)."""
+    spec = lookup(game)
+    if spec is None or spec.protocol != SC_XML:
+        raise PrepareError(f"not a Software-Challenge game: {game!r}")
+    if len(state_xml.encode("utf-8")) > MAX_PREPARE_BYTES:
+        raise PrepareError(f"state larger than MAX_PREPARE_BYTES={MAX_PREPARE_BYTES}")
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    try:
+        state = etree.fromstring(state_xml.encode("utf-8"), parser)
+        spec.part(spec.read_state)(state)
+    except Exception as error:
+        raise PrepareError(f"not a {spec.id} state: {error}") from None
+    if spec.load_plugin().profile.slot_reserved_attribute:  # 2021+: the state inside
+        wrapper = etree.Element("loadGameInfo")
+        wrapper.append(state)
+        return spec.game_type, wrapper
+    state.tag = "loadGameInfo"  # 2018/2019: the state itself, aliased
+    state.set("class", "state")
+    return spec.game_type, state
+
+
+async def admin_prepare(
+    host: str,
+    port: int,
+    password: str | None,
+    game_type: str,
+    *,
+    info: etree._Element | None,
+    names: list[str],
+    can_timeout: list[bool],
+) -> tuple[str, tuple[str, ...]]:
+    """Prepare a room on the SC server; (room id, reservation codes)."""
+    if not password:
+        raise PrepareError("the game server has no admin password: administration is off")
+    try:
+        reader, writer = await asyncio.open_connection(host, port)
+    except OSError as error:
+        raise PrepareError(f"cannot reach the game server {host}:{port}: {error}") from None
+    try:
+        request = msg.Prepare(
+            game_type,
+            tuple(
+                msg.SlotDescriptor(name, timeout, False)
+                for name, timeout in zip(names, can_timeout, strict=True)
+            ),
+            info,
+        )
+        element = request.to_element()
+        for slot in element.iter("slot"):
+            slot.set("reserved", "true")
+        writer.write(b"<protocol>")
+        writer.write(etree.tostring(msg.Authenticate(password).to_element()))
+        writer.write(etree.tostring(element))
+        await writer.drain()
+        return await asyncio.wait_for(_answer(reader), ADMIN_REPLY_TIMEOUT_S)
+    except TimeoutError:
+        raise PrepareError("the game server did not answer prepare") from None
+    finally:
+        writer.close()
+
+
+async def _answer(reader: asyncio.StreamReader) -> tuple[str, tuple[str, ...]]:
+    parser = ScStreamParser()
+    while data := await reader.read(1 << 16):
+        for event in parser.feed(data):
+            if isinstance(event, StreamEnded):
+                break
+            if not isinstance(event, MessageReceived):
+                continue
+            if event.element.tag == "errorpacket":
+                raise PrepareError(f"the game server refused: {event.element.get('message')}")
+            try:
+                decoded = msg.decode_server_message(event.element)
+            except Exception:
+                continue
+            if isinstance(decoded, msg.Prepared):
+                return str(decoded.room_id), tuple(decoded.reservations)
+    raise PrepareError("the game server closed the admin connection (wrong password?)")
+
+
+async def launch_bot(game: str, player: str, host: str, port: int, code: str) -> None:
+    """A built-in player in its own process, taking the reserved seat ``code``."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "botarena",
+        "bot",
+        game,
+        player,
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--reservation",
+        code,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    _bot_processes.add(process)
+    task = asyncio.get_running_loop().create_task(process.wait())
+    task.add_done_callback(lambda _: _bot_processes.discard(process))
+
+
+async def prepare_from_state(
+    host: str, port: int, password: str | None, body: Any
+) -> dict[str, object]:
+    """Carry out a start-from-here request ``{"game", "state", "seats": [seat, seat]}``; a seat
+    is a built-in player's name, ``"human"`` (its code in ``humanCodes``, for the web server's
+    :class:`~botarena.web.human.HumanSeat`) or ``"open"`` (left for any bot with the code).
+    ``state`` null: a new game from the server's seed."""
+    if not isinstance(body, dict):
+        raise PrepareError("the request must be a JSON object")
+    game, state, seats = body.get("game"), body.get("state"), body.get("seats", [OPEN_SEAT] * 2)
+    if not isinstance(game, str) or not (state is None or isinstance(state, str)):
+        raise PrepareError("game must be a string, state a string or null (a new game)")
+    if not isinstance(seats, list) or len(seats) != 2 or not all(isinstance(s, str) for s in seats):
+        raise PrepareError("seats must be two strings")
+    spec = lookup(game)
+    players = spec.player_names if spec is not None else ()
+    for seat in seats:
+        if seat not in (*players, HUMAN_SEAT, OPEN_SEAT):
+            raise PrepareError(f"unknown seat {seat!r}: a built-in player, human or open")
+    if state is None:
+        assert spec is not None
+        game_type, info = spec.game_type, None
+    else:
+        game_type, info = load_game_info(game, state)
+    names = [
+        seat if seat in players else ("Human" if seat == HUMAN_SEAT else f"seat {index + 1}")
+        for index, seat in enumerate(seats)
+    ]
+    timeouts = [seat in players for seat in seats]  # no timeout for a person or an open seat
+    room_id, codes = await admin_prepare(
+        host, port, password, game_type, info=info, names=names, can_timeout=timeouts
+    )
+    open_codes: dict[int, str] = {}
+    human_codes: dict[int, str] = {}
+    for index, (seat, code) in enumerate(zip(seats, codes, strict=False)):
+        if seat in players:
+            await launch_bot(game, seat, host, port, code)
+        elif seat == HUMAN_SEAT:
+            human_codes[index] = code
+        else:
+            open_codes[index] = code
+    return {"roomId": room_id, "codes": open_codes, "humanCodes": human_codes}

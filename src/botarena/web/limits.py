@@ -1,0 +1,37 @@
+"""Every limit of the web UI, by name (each one has a test)."""
+
+from __future__ import annotations
+
+DEFAULT_WEB_PORT = 13080
+"""``botarena serve`` serves the UI here unless ``--web-port`` or ``--no-web``."""
+
+VIEWER_QUEUE_LIMIT = 256
+"""Messages waiting for one browser; beyond it the queue is dropped and the browser gets one
+fresh snapshot of what it watches instead (a slow browser never slows a game)."""
+VIEWER_FLUSH_INTERVAL_S = 0.1
+"""Messages to one browser are sent together at most this often (one WebSocket frame holding
+a JSON array): a person sees no difference, the server writes far fewer frames."""
+VIEWER_SEND_TIMEOUT_S = 10.0
+"""A browser that does not take one message within this time is disconnected."""
+MAX_VIEWERS = 256
+"""WebSocket connections at once; more are refused with HTTP 503."""
+MAX_WATCHED_ROOMS = 16
+"""Rooms one WebSocket connection may watch at once."""
+MAX_WS_MESSAGE_BYTES = 4096
+"""Largest message a browser may send (requests are tiny JSON objects)."""
+MAX_BAD_MESSAGES = 8
+"""Invalid messages a browser may send before it is disconnected."""
+MAX_ROOM_ID_LENGTH = 64
+"""Longest room id accepted in a request (ours are 36-character UUIDs)."""
+ROOM_LIST_INTERVAL_S = 0.5
+"""Room-list updates to browsers are coalesced to at most one per this many seconds."""
+MAX_STATES_PER_ROOM = 5000
+"""States kept per live room for viewers who join late (no game comes close)."""
+MAX_FINISHED_ROOMS = 200
+"""Finished rooms kept in memory with their states (their replays stay viewable)."""
+MAX_REPLAY_BYTES = 64 * 1024 * 1024
+"""Largest (uncompressed) replay file read."""
+MAX_LISTED_FILES = 2000
+"""Replay files listed per folder scan."""
+MAX_PREPARE_BYTES = 1024 * 1024
+"""Largest body of a start-from-here request (one state)."""

@@ -1,0 +1,129 @@
+"""Mau-Mau transcripts (``transcript.jsonl[.gz]``, the fixture format the Mau-Mau server and
+tournaments write) as replays: one state per turn announcement.
+
+A state is a small XML element the Mau-Mau board draws::
+
+    <state class="maumau" turn="3" topCard="16" wishedColor="-1" turnOf="Alice">
+      <player name="Alice" cards="7" hand="28 0 17 11 22 9 31"/> ...
+    </state>
+
+``hand`` is given while the transcript lets us know every card of it (the cards dealt, drawn
+and played); ``cards`` always.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from lxml import etree
+
+from botarena.games.registry import GAMES, MAUMAU_JSON
+from botarena.web.replays import ReplayError
+
+
+def is_transcript(raw: bytes) -> bool:
+    return raw.lstrip().startswith(b'{"type": "meta"') or raw.lstrip().startswith(b'{"type":"meta"')
+
+
+class _Table:
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.hands: list[list[int] | None] = [None] * len(names)
+        self.counts = [0] * len(names)
+        self.top = -1
+        self.wish = -1
+        self.turn_of = ""
+
+    def element(self, turn: int) -> str:
+        state = etree.Element(
+            "state",
+            {
+                "class": "maumau",
+                "turn": str(turn),
+                "topCard": str(self.top),
+                "wishedColor": str(self.wish),
+                "turnOf": self.turn_of,
+            },
+        )
+        for seat, name in enumerate(self.names):
+            hand = self.hands[seat]
+            attributes = {"name": name, "cards": str(self.counts[seat])}
+            if hand is not None and len(hand) == self.counts[seat]:  # known and consistent
+                attributes["hand"] = " ".join(str(card) for card in hand)
+            etree.SubElement(state, "player", attributes)
+        return etree.tostring(state, encoding="unicode")
+
+
+def parse_transcript(raw: bytes) -> dict[str, Any]:
+    lines = []
+    for text in raw.decode("utf-8", "replace").splitlines():
+        try:
+            item = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(item, dict):
+            lines.append(item)
+    if not lines or lines[0].get("type") != "meta":
+        raise ReplayError("not a Mau-Mau transcript (no meta line)")
+    names = [str(name) for name in lines[0].get("players", [])]
+    table = _Table(names)
+    states: list[str] = []
+    winner: str | None = None
+    for item in lines[1:]:
+        if item.get("type") != "line":
+            continue
+        seat = item.get("conn")
+        if not isinstance(seat, int) or not 0 <= seat < len(names):
+            continue
+        try:
+            message = json.loads(item.get("text", ""))
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(message, dict):
+            continue
+        if item.get("dir") == "c2s":
+            card = message.get("selectedCard")
+            if message.get("status") == "turn" and isinstance(card, int) and card >= 0:
+                hand = table.hands[seat]
+                if hand is not None and card in hand:
+                    hand.remove(card)
+                table.wish = int(message.get("wishedColor", -1))
+            continue
+        if isinstance(message.get("hand"), list):
+            table.hands[seat] = [int(card) for card in message["hand"]]
+        drawn = message.get("drawedCards")
+        if isinstance(drawn, list) and table.hands[seat] is not None:
+            table.hands[seat] += [int(card) for card in drawn]  # type: ignore[operator]
+        elif isinstance(drawn, int):
+            table.hands[seat] = None  # cards we do not know
+        if "turnOf" in message and seat == 0:
+            table.top = int(message.get("topCard", -1))
+            if table.top // 4 != 4:  # a wish lasts while the jack lies on top
+                table.wish = -1
+            table.turn_of = str(message["turnOf"])
+            if table.turn_of in names:
+                cards = int(message.get("cardsLeft", 0))
+                if not states:  # the deal: everyone starts with as many cards
+                    table.counts = [cards] * len(names)
+                table.counts[names.index(table.turn_of)] = cards
+            states.append(table.element(len(states)))
+        if message.get("won") and seat == 0:
+            winner = str(message.get("nameOfWinner"))
+            if winner in names:
+                table.counts[names.index(winner)] = 0
+                table.hands[names.index(winner)] = []
+            table.turn_of = ""
+            states.append(table.element(len(states)))
+    if not states:
+        raise ReplayError("the transcript holds no turn")
+    spec = next(spec for spec in GAMES if spec.protocol == MAUMAU_JSON)
+    return {
+        "gameType": spec.game_type,
+        "game": spec.id,
+        "names": names,
+        "states": states,
+        "moveMs": [None] * len(states),
+        "result": None,
+        "resultText": f"winner {winner}" if winner else "no winner announced",
+    }

@@ -1,0 +1,230 @@
+"""Replay files and folders the UI may open, and reading a replay into the viewer's format.
+
+Only files under the configured folders (:class:`FileRoots`) are opened: a request names a
+root by its index and a path inside it; anything that resolves outside (``..``, absolute
+paths, symbolic links leading out) is refused with :class:`AccessError`.
+
+The viewer's format (JSON) of a replay: ``gameType``, ``game`` (registry id), ``names``,
+``states`` (each ``<state>`` element as XML text), ``moveMs`` (per state: the time of the move
+that led to it, when the replay records it), ``result`` (the result room message, or null).
+"""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from botarena.games.registry import GAMES, SC_XML, GameSpec, lookup
+from botarena.server.wire import REPLAY_MOVE_TIME_ATTRIBUTE
+from botarena.web.limits import MAX_LISTED_FILES, MAX_REPLAY_BYTES
+
+REPLAY_SUFFIXES = (".xml", ".xml.gz", ".jsonl", ".jsonl.gz")
+"""Official-format replays, and Mau-Mau transcripts (``.jsonl``; a run's ``games.jsonl`` is
+its report instead)."""
+REPORT_FILES = ("summary.json", "games.jsonl")
+"""A folder holding one of these is a run (``botarena test``) or tournament folder."""
+
+
+class AccessError(ValueError):
+    """A path the UI must not (or cannot) open; the text says why."""
+
+
+class ReplayError(ValueError):
+    """A file that is not a replay we can show; the text says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileRoots:
+    """The folders (or single files) the UI serves."""
+
+    paths: tuple[Path, ...]
+
+    @classmethod
+    def of(cls, paths: list[Path]) -> FileRoots:
+        return cls(tuple(path.resolve() for path in paths))
+
+    def resolve(self, root: int, relative: str) -> Path:
+        """The file ``relative`` inside root number ``root``, never outside it."""
+        if not 0 <= root < len(self.paths):
+            raise AccessError(f"no folder number {root}")
+        base = self.paths[root]
+        if "\x00" in relative or relative.startswith(("/", "\\")):
+            raise AccessError("bad path")
+        if base.is_file() and relative not in ("", base.name):
+            raise AccessError("this folder entry is a single file")
+        target = (base / relative).resolve() if base.is_dir() else base
+        if base.is_dir() and not target.is_relative_to(base):
+            raise AccessError("path outside the served folders")
+        if not target.is_file():
+            raise AccessError("no such file")
+        return target
+
+    def listing(self) -> list[dict[str, object]]:
+        """Every replay file and run/tournament folder under the roots (bounded)."""
+        entries: list[dict[str, object]] = []
+        for index, base in enumerate(self.paths):
+            for path in _walk(base):
+                if len(entries) >= MAX_LISTED_FILES:
+                    return entries
+                relative = path.relative_to(base).as_posix() if base.is_dir() else ""
+                kind = "report" if path.name in REPORT_FILES else "replay"
+                entries.append({"root": index, "path": relative, "kind": kind})
+        return entries
+
+
+def _walk(base: Path) -> Iterator[Path]:
+    if base.is_file():
+        yield base
+        return
+    if not base.is_dir():
+        return
+    for path in sorted(base.rglob("*")):
+        if (
+            path.is_file() and (path.name.endswith(REPLAY_SUFFIXES) or path.name == "summary.json")
+        ) or (
+            path.is_file()
+            and path.name == "games.jsonl"
+            and not (path.parent / "summary.json").exists()
+        ):
+            yield path
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, un-gzipped, at most :data:`MAX_REPLAY_BYTES`."""
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_REPLAY_BYTES + 1)
+        if raw[:2] == b"\x1f\x8b":
+            with gzip.open(path, "rb") as file:
+                raw = file.read(MAX_REPLAY_BYTES + 1)
+    except (OSError, EOFError, gzip.BadGzipFile) as error:
+        raise ReplayError(f"cannot read {path.name}: {error}") from None
+    if len(raw) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"{path.name} is larger than MAX_REPLAY_BYTES={MAX_REPLAY_BYTES}")
+    return raw
+
+
+def parse_replay(raw: bytes, game: str | None = None) -> dict[str, Any]:
+    """The viewer's format of an official-format replay (``<protocol>`` of room messages)."""
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+    )
+    try:
+        root = etree.fromstring(raw, parser)
+    except etree.XMLSyntaxError as error:
+        raise ReplayError(f"not XML: {error}") from None
+    states: list[str] = []
+    move_ms: list[float | None] = []
+    result: str | None = None
+    elements = [root] if root.tag == "state" else list(root)
+    for element in elements:
+        data = element.find("data") if element.tag == "room" else None
+        state = element if element.tag == "state" else None
+        if data is not None and data.get("class") == "memento":
+            state = data.find("state")
+        if state is not None:
+            states.append(etree.tostring(state, encoding="unicode"))
+            move_ms.append(_float(element.get(REPLAY_MOVE_TIME_ATTRIBUTE)))
+        elif data is not None and data.get("class") == "result":
+            result = etree.tostring(element, encoding="unicode")
+    if not states:
+        raise ReplayError("the file holds no game state")
+    spec = _game_of(states[0], game)
+    names = _names(states[0])
+    return {
+        "gameType": spec.game_type,
+        "game": spec.id,
+        "names": names,
+        "states": states,
+        "moveMs": move_ms,
+        "result": result,
+    }
+
+
+def _float(text: str | None) -> float | None:
+    try:
+        return float(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def _names(state_xml: str) -> list[str]:
+    state = etree.fromstring(state_xml)
+    names = [
+        child.get("displayName") or "" for child in state if child.get("displayName") is not None
+    ]
+    return names[:2]
+
+
+def _game_of(state_xml: str, game: str | None) -> GameSpec:
+    """The season whose state reader accepts the first state (or the one named)."""
+    if game is not None:
+        spec = lookup(game)
+        if spec is None:
+            raise ReplayError(f"unknown game {game!r}")
+        return spec
+    state = etree.fromstring(state_xml)
+    readers: list[tuple[GameSpec, object]] = []
+    for spec in GAMES:
+        if spec.protocol != SC_XML:
+            continue
+        try:  # a copy: a reader may take the element apart
+            readers.append((spec, spec.part(spec.read_state)(copy.deepcopy(state))))
+        except Exception:
+            continue  # any failure means "not this season"
+    if not readers:
+        raise ReplayError("no installed game reads this replay's states")
+    if len(readers) > 1:  # a lenient older reader: the season that writes the same shape
+        for spec, engine_state in readers:
+            if _shape(_written(spec, engine_state)) == _shape(state):
+                return spec
+    return readers[0][0]
+
+
+def _shape(element: etree._Element | None) -> tuple[object, ...]:
+    if element is None:
+        return ()
+    return (tuple(child.tag for child in element), tuple(sorted(element.attrib)))
+
+
+def _written(spec: GameSpec, engine_state: object) -> etree._Element | None:
+    """The state as ``spec``'s codec writes it (None if it cannot)."""
+    try:
+        element: etree._Element = spec.part("xml:state_to_element")(engine_state)
+    except Exception:
+        return None  # the codec does not take this state
+    return element
+
+
+def read_replay(path: Path, game: str | None = None) -> dict[str, Any]:
+    """A replay file (official XML, gzipped or not) or a Mau-Mau transcript."""
+    from botarena.web.maumau_replay import is_transcript, parse_transcript  # noqa: PLC0415
+
+    raw = read_bytes(path)
+    if is_transcript(raw):
+        return parse_transcript(raw)
+    return parse_replay(raw, game)
+
+
+def read_records(folder: Path) -> list[dict[str, Any]]:
+    """The game records of a run or tournament folder (``games.jsonl``; a torn line is
+    skipped)."""
+    records: list[dict[str, Any]] = []
+    path = folder / "games.jsonl"
+    if not path.is_file():
+        return records
+    for line in read_bytes(path).decode("utf-8", "replace").splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(record, dict):
+            records.append(record)
+    return records

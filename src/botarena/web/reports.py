@@ -1,0 +1,169 @@
+"""A run (``botarena test``) or tournament (``botarena tournament``) folder as a report.
+
+From ``games.jsonl``: per bot W/D/L and Elo ± 95 % CI (:mod:`botarena.runner.stats`), the
+Elo of the first bot over the games as a matplotlib plot (SVG), the causes of irregular
+games, per-bot move times, and every game with the path of its replay.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import statistics
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from botarena.runner.stats import WDL, elo_estimate
+from botarena.web.replays import FileRoots, read_records
+
+
+def _finite(value: float) -> float | None:
+    return round(value, 1) if math.isfinite(value) else None
+
+
+def _wdl(records: list[dict[str, Any]], bot: str) -> WDL:
+    wins = draws = losses = 0
+    for record in records:
+        share = (record.get("bot_scores") or {}).get(bot)
+        if share is None:
+            continue
+        if share == 1:
+            wins += 1
+        elif share == 0:
+            losses += 1
+        else:
+            draws += 1
+    return WDL(wins, draws, losses)
+
+
+def _bots(records: list[dict[str, Any]]) -> list[str]:
+    bots: list[str] = []
+    for record in records:
+        for slot in record.get("slots") or []:
+            label = slot.get("bot")
+            if isinstance(label, str) and label not in bots:
+                bots.append(label)
+    return bots
+
+
+ELO_PLOT_LIMIT = 800.0
+"""The plot clips Elo and its interval to ± this (all wins is +∞)."""
+
+
+def elo_curve(records: list[dict[str, Any]], bot: str) -> list[tuple[int, float, float, float]]:
+    """(games, Elo, CI low, CI high) of ``bot`` after each game, clipped to the plot."""
+
+    def clip(value: float) -> float:
+        return max(-ELO_PLOT_LIMIT, min(ELO_PLOT_LIMIT, value))
+
+    points = []
+    for count in range(1, len(records) + 1):
+        estimate = elo_estimate(_wdl(records[:count], bot))
+        if estimate.samples:
+            points.append(
+                (count, clip(estimate.elo), clip(estimate.ci_low), clip(estimate.ci_high))
+            )
+    return points
+
+
+def plot_svg(records: list[dict[str, Any]], bot: str) -> str:
+    """The Elo of ``bot`` with its 95 % band over the games, as SVG text (matplotlib)."""
+    import matplotlib  # noqa: PLC0415 - only when a report is shown
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    points = elo_curve(records, bot)
+    figure, axes = plt.subplots(figsize=(6, 3))
+    try:
+        if points:
+            games = [p[0] for p in points]
+            axes.plot(games, [p[1] for p in points], marker=".", label=f"Elo of {bot}")
+            axes.fill_between(games, [p[2] for p in points], [p[3] for p in points], alpha=0.25)
+        axes.axhline(0, color="grey", linewidth=0.8)
+        axes.set_xlabel("games")
+        axes.set_ylabel("Elo (95 % CI)")
+        axes.legend(loc="best")
+        figure.tight_layout()
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg")
+    finally:
+        plt.close(figure)
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
+
+
+def move_times(records: list[dict[str, Any]]) -> list[dict[str, object]]:
+    times: dict[str, list[float]] = defaultdict(list)
+    for record in records:
+        for label, ms in zip(
+            record.get("move_bots") or [], record.get("move_times_ms") or [], strict=False
+        ):
+            times[str(label)].append(float(ms))
+    rows: list[dict[str, object]] = []
+    for bot, values in sorted(times.items()):
+        values.sort()
+        rows.append(
+            {
+                "bot": bot,
+                "moves": len(values),
+                "mean": round(statistics.fmean(values), 2),
+                "p50": round(values[len(values) // 2], 2),
+                "p99": round(values[min(len(values) - 1, int(0.99 * len(values)))], 2),
+                "max": round(values[-1], 2),
+            }
+        )
+    return rows
+
+
+def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]:
+    """The report of the run or tournament ``folder`` (``opened``: its summary/games file);
+    replay paths are given relative to the root that holds them."""
+    records = sorted(read_records(folder), key=lambda record: int(record.get("index", 0)))
+    if not records:
+        raise ValueError(f"{folder.name} has no finished games (games.jsonl)")
+    base = next((root for root in roots.paths if opened.is_relative_to(root)), folder)
+    bots = _bots(records)
+    rows = []
+    for bot in bots:
+        wdl = _wdl(records, bot)
+        estimate = elo_estimate(wdl)
+        margin = _finite(estimate.margin)
+        rows.append(
+            {
+                "bot": bot,
+                "games": wdl.wins + wdl.draws + wdl.losses,
+                "wins": wdl.wins,
+                "draws": wdl.draws,
+                "losses": wdl.losses,
+                "elo": _finite(estimate.elo),
+                "ci": margin,
+            }
+        )
+    causes = Counter(
+        str(record.get("cause")) for record in records if not record.get("regular", True)
+    )
+    games = []
+    for record in records:
+        replay = record.get("replay")
+        path = None
+        if isinstance(replay, str) and replay:
+            candidate = (folder / replay).resolve()
+            if candidate.is_file() and candidate.is_relative_to(base):
+                path = candidate.relative_to(base).as_posix()
+        players = " – ".join(str(slot.get("bot")) for slot in record.get("slots") or [])
+        outcome = f"winner {record.get('winner')}" if record.get("winner") else "draw/void"
+        if not record.get("regular", True):
+            outcome += f" ({record.get('cause')})"
+        games.append(
+            {"index": record.get("index"), "players": players, "outcome": outcome, "replay": path}
+        )
+    return {
+        "title": f"Report of {folder.name}",
+        "bots": rows,
+        "plotSvg": plot_svg(records, bots[0]) if bots else "",
+        "causes": dict(causes),
+        "moveTimes": move_times(records),
+        "games": games,
+    }

@@ -1,0 +1,2 @@
+// Blokus 2027: the board and pieces are drawn as in 2021 (same <field x y content> shape).
+export { draw, facts } from "/static/boards/blokus-2021.js";

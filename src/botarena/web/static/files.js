@@ -1,0 +1,40 @@
+// Replay files and run/tournament folders under the served folders; a run's report.
+import { el, getJson } from "/static/api.js";
+
+export async function showFiles(main) {
+  const { files } = await getJson("/api/files");
+  const list = el("ul", { id: "files" });
+  for (const file of files) {
+    const query = new URLSearchParams({ root: String(file.root), path: file.path });
+    const href = file.kind === "report" ? `#/report?${query}` : `#/replay?${query}`;
+    list.append(el("li", {}, el("a", { href, class: file.kind }, `${file.kind === "report" ? "report: " : ""}${file.path || "(file)"}`)));
+  }
+  main.append(el("h2", {}, "Replays and reports"), files.length ? list : el("p", {}, "No files here."));
+}
+
+export async function showReport(main, params) {
+  const query = new URLSearchParams({ root: params.get("root") || "0", path: params.get("path") || "" });
+  const report = await getJson(`/api/report?${query}`);
+  main.append(el("h2", {}, report.title));
+  const table = el("table", { id: "wdl" }, el("tr", {}, ...["bot", "games", "wins", "draws", "losses", "Elo", "±95 %"].map((h) => el("th", {}, h))));
+  for (const row of report.bots) {
+    table.append(el("tr", {}, ...[row.bot, row.games, row.wins, row.draws, row.losses, row.elo ?? "", row.ci ?? ""].map((v) => el("td", {}, String(v)))));
+  }
+  main.append(table);
+  const plot = el("div", { id: "plot" });
+  plot.innerHTML = report.plotSvg; // made by matplotlib on the server
+  main.append(el("h3", {}, "Elo over the games"), plot);
+  main.append(el("h3", {}, "Irregular games"));
+  const causes = el("ul", { id: "causes" });
+  for (const [cause, count] of Object.entries(report.causes)) causes.append(el("li", {}, `${cause}: ${count}`));
+  main.append(causes, el("h3", {}, "Move times (ms)"));
+  const times = el("table", { id: "times" }, el("tr", {}, ...["bot", "moves", "mean", "p50", "p99", "max"].map((h) => el("th", {}, h))));
+  for (const row of report.moveTimes) times.append(el("tr", {}, ...[row.bot, row.moves, row.mean, row.p50, row.p99, row.max].map((v) => el("td", {}, String(v)))));
+  main.append(times, el("h3", {}, "Games"));
+  const games = el("table", { id: "games" });
+  for (const game of report.games) {
+    const link = game.replay ? el("a", { href: `#/replay?${new URLSearchParams({ root: params.get("root") || "0", path: game.replay })}` }, "replay") : "";
+    games.append(el("tr", {}, el("td", {}, String(game.index)), el("td", {}, game.players), el("td", {}, game.outcome), el("td", {}, link)));
+  }
+  main.append(games);
+}

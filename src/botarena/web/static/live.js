@@ -1,0 +1,97 @@
+// Live rooms over the WebSocket: the room list, and one room watched as it is played.
+import { el, frameMessages, serverInfo } from "/static/api.js";
+import { GameViewer } from "/static/viewer.js";
+
+function socket(onMessage, onOpen) {
+  const ws = new WebSocket(`ws://${location.host}/ws`);
+  ws.addEventListener("open", () => onOpen(ws));
+  ws.addEventListener("message", async (event) => {
+    for (const message of frameMessages(event.data)) await onMessage(message); // a frame holds several
+  });
+  ws.addEventListener("close", () => { const s = document.getElementById("status"); if (s) s.textContent = "disconnected"; });
+  return ws;
+}
+
+export async function showRooms(main) {
+  const info = await serverInfo();
+  if (!info.live) {
+    main.append(el("p", {}, "No game server here (botarena view): see ", el("a", { href: "#/files" }, "replays & reports"), "."));
+    return null;
+  }
+  const table = el("table", { id: "rooms" });
+  if (info.admin) main.append(playForm(info));
+  main.append(el("h2", {}, "Rooms"), table);
+  const ws = socket((message) => {
+    if (message.type !== "rooms") return;
+    table.replaceChildren(el("tr", {}, el("th", {}, "status"), el("th", {}, "game"), el("th", {}, "players"),
+      el("th", {}, "turn"), el("th", {}, "result"), el("th", {}, "")));
+    for (const room of message.rooms) {
+      const links = el("td", {}, el("a", { href: `#/live/${room.id}`, target: "_blank", class: "watch" }, "watch"));
+      if (room.status === "finished") links.append(" ", el("a", { href: `#/room/${room.id}`, class: "replay" }, "replay"));
+      table.append(el("tr", { "data-room": room.id, "data-status": room.status },
+        el("td", {}, room.status), el("td", {}, room.game), el("td", {}, room.names.join(" – ")),
+        el("td", {}, String(room.turn)), el("td", {}, room.result || ""), links));
+    }
+  }, (ws) => ws.send(JSON.stringify({ op: "rooms" })));
+  return () => ws.close();
+}
+
+function playForm(info) {
+  const games = info.games.filter((game) => game.protocol === "sc-xml");
+  const game = el("select", { id: "play-game" }, ...games.map((g) => el("option", { value: g.id }, g.id)));
+  const opponent = el("select", { id: "play-opponent" });
+  const side = el("select", { id: "play-side" }, el("option", { value: "0" }, "first"), el("option", { value: "1" }, "second"));
+  const password = el("input", { type: "password", id: "play-password", placeholder: "admin password" });
+  const fill = () => {
+    const spec = games.find((g) => g.id === game.value);
+    opponent.replaceChildren(...spec.players.map((p) => el("option", { value: p }, p)), el("option", { value: "open" }, "any bot that connects"));
+  };
+  game.addEventListener("change", fill);
+  fill();
+  const error = el("span", { class: "error" });
+  const start = el("button", { id: "play-start", onclick: async () => {
+    const seats = side.value === "0" ? ["human", opponent.value] : [opponent.value, "human"];
+    const headers = { "Content-Type": "application/json" };
+    if (password.value) headers["X-Botarena-Admin"] = password.value;
+    try {
+      const response = await fetch("/api/prepare", { method: "POST", headers, body: JSON.stringify({ game: game.value, state: null, seats }) });
+      if (!response.ok) throw new Error(await response.text());
+      const answer = await response.json();
+      const open = Object.values(answer.codes || {});
+      location.hash = `#/play/${answer.human}${open.length ? `?code=${encodeURIComponent(open[0])}` : ""}`;
+    } catch (e) { error.textContent = String(e.message || e); }
+  } }, "Play");
+  const box = el("p", {}, "Play yourself: ", game, " as ", side, " against ", opponent, " ");
+  if (info.needsPassword) box.append(password, " ");
+  box.append(start, " ", error);
+  return box;
+}
+
+export async function showLiveRoom(main, roomId) {
+  const title = el("h2", {}, `Room ${roomId}`);
+  main.append(title);
+  let viewer = null;
+  const ws = socket(async (message) => {
+    if (message.room !== roomId) { if (message.type === "error") title.after(el("p", { class: "error" }, message.text)); return; }
+    if (message.type === "room") {
+      const replay = message.replay;
+      if (!viewer) {
+        viewer = new GameViewer(main, replay.game, { follow: true });
+        await viewer.load();
+      }
+      title.textContent = `${replay.game}: ${replay.names.join(" – ")} (live)`;
+      viewer.setStates([...replay.states], [...replay.moveMs], replay.names);
+      viewer.go(replay.states.length - 1);
+      if (message.resultText) finish(message.resultText);
+    } else if (message.type === "state" && viewer) {
+      viewer.addState(message.xml, message.moveMs);
+    } else if (message.type === "result" && viewer) {
+      finish(message.text);
+    }
+  }, (ws) => ws.send(JSON.stringify({ op: "watch", room: roomId })));
+  function finish(text) {
+    viewer.setResult(text);
+    if (!main.querySelector("#replay-link")) main.append(el("p", {}, el("a", { id: "replay-link", href: `#/room/${roomId}` }, "open the replay")));
+  }
+  return () => { ws.close(); if (viewer) viewer.destroy(); };
+}

@@ -1,0 +1,77 @@
+// Human play: this browser holds a seat (its token is in the URL). The legal moves come from
+// the server (our engine); the board lets the person pick one (or a list of moves does).
+import { el, frameMessages, parseXml } from "/static/api.js";
+import { GameViewer } from "/static/viewer.js";
+
+export async function showPlay(main, token, params) {
+  const title = el("h2", {}, "Your game");
+  const status = el("p", { id: "turn-status" }, "waiting for the game to start…");
+  const moveList = el("div", { id: "moves" });
+  main.append(title, status);
+  if (params && params.get("code")) {
+    main.append(el("p", { id: "opponent-code" }, "Your opponent's seat is open: start a bot with reservation code ",
+      el("code", {}, params.get("code")), " (for example botarena bot GAME PLAYER --reservation CODE)."));
+  }
+  let viewer = null;
+  let board = null;
+  let offer = null; // { state, moves } while it is the person's turn
+  const ws = new WebSocket(`ws://${location.host}/ws`);
+  const send = (request) => ws.send(JSON.stringify(request));
+  const choose = (index) => {
+    offer = null;
+    status.textContent = "move sent, waiting…";
+    moveList.replaceChildren();
+    send({ op: "move", seat: token, move: index });
+    if (viewer) viewer.draw();
+  };
+  ws.addEventListener("open", () => send({ op: "seat", seat: token }));
+  ws.addEventListener("message", async (event) => {
+    for (const message of frameMessages(event.data)) {
+      if (message.type === "turn") {
+        if (message.room && !viewer) {
+          send({ op: "watch", room: message.room });
+          viewer = new GameViewer(main, "", { follow: true });
+          main.append(moveList);
+        }
+        if (message.over) { status.textContent = "the game is over"; offer = null; }
+        else if (message.moves.length) {
+          offer = { state: parseXml(message.state), moves: message.moves.map(parseXml) };
+          status.textContent = `your move (${message.moves.length} legal moves)`;
+          if (viewer && board) { viewer.go(viewer.states.length - 1); showOffer(); }
+        }
+      } else if (message.type === "room" && viewer) {
+        viewer.game = message.replay.game;
+        await viewer.load();
+        board = viewer.board;
+        title.textContent = `${message.replay.game}: ${message.replay.names.join(" – ")}`;
+        viewer.extra = (svg) => {
+          if (!offer || viewer.index !== viewer.states.length - 1 || !board.pick) return;
+          board.draw(svg, offer.state, null); // the position the moves were computed for
+          board.pick(svg, offer.state, offer.moves, choose);
+        };
+        viewer.setStates([...message.replay.states], [...message.replay.moveMs]);
+        viewer.go(message.replay.states.length - 1);
+        if (message.resultText) viewer.setResult(message.resultText);
+        if (offer) showOffer();
+      } else if (message.type === "state" && viewer) {
+        viewer.addState(message.xml, message.moveMs);
+      } else if (message.type === "result" && viewer) {
+        viewer.setResult(message.text);
+      } else if (message.type === "error") {
+        status.textContent = message.text;
+      }
+    }
+  });
+  function showOffer() {
+    viewer.draw();
+    if (board.pick) return; // the board takes clicks
+    moveList.replaceChildren(...offer.moves.map((move, index) =>
+      el("button", { class: "move", onclick: () => choose(index) }, describe(move))));
+  }
+  return () => { ws.close(); if (viewer) viewer.destroy(); };
+}
+
+function describe(move) {
+  return [...move.attributes].filter((a) => a.name !== "class").map((a) => `${a.name}=${a.value}`).join(" ")
+    || new XMLSerializer().serializeToString(move).slice(0, 80);
+}

@@ -1,0 +1,83 @@
+// Replays: a file under the served folders, or a room of this server; the URL names the turn.
+import { el, getJson, serverInfo } from "/static/api.js";
+import { GameViewer } from "/static/viewer.js";
+
+async function showReplay(main, replay, params, title) {
+  main.append(el("h2", {}, `${replay.game}: ${replay.names.join(" – ")}`), el("p", {}, title));
+  const viewer = new GameViewer(main, replay.game, {
+    onTurn: (index) => {
+      const hash = location.hash.split("?");
+      const query = new URLSearchParams(hash[1] || "");
+      query.set("turn", String(index));
+      history.replaceState(null, "", `${hash[0]}?${query}`);
+    },
+  });
+  await viewer.load();
+  viewer.setStates(replay.states, replay.moveMs, replay.names);
+  if (replay.resultText) viewer.setResult(replay.resultText);
+  else if (replay.result) viewer.setResult(resultText(replay.result));
+  viewer.go(Number(params.get("turn") || 0));
+  const info = await serverInfo();
+  if (info.admin && replay.gameType !== "maumau") addStartHere(main, viewer, replay, info);
+  return () => viewer.destroy();
+}
+
+function resultText(xml) {
+  const doc = new DOMParser().parseFromString(xml, "application/xml");
+  const winner = doc.querySelector("winner");
+  const scores = [...doc.querySelectorAll("score")].map((score) => {
+    const parts = [...score.querySelectorAll("part")].map((part) => part.textContent).join("/");
+    const reason = score.getAttribute("reason");
+    return `${score.getAttribute("cause")} ${parts}${reason ? ` (${reason})` : ""}`;
+  });
+  return `${winner ? `winner ${winner.getAttribute("displayName")}` : "no winner"}; ${scores.join("; ")}`;
+}
+
+function addStartHere(main, viewer, replay, info) {
+  const seat = (slot) => {
+    const select = el("select", { id: `seat${slot}` });
+    for (const choice of ["human", ...(info.games.find((g) => g.id === replay.game)?.players || []), "open"]) {
+      select.append(el("option", { value: choice }, choice));
+    }
+    select.value = slot === 0 ? "human" : "random";
+    return select;
+  };
+  const seats = [seat(0), seat(1)];
+  const password = el("input", { type: "password", id: "admin-password", placeholder: "admin password" });
+  const out = el("div", { id: "prepared" });
+  const button = el("button", { id: "start-here", onclick: async () => {
+    out.replaceChildren("preparing…");
+    try {
+      const headers = { "Content-Type": "application/json" };
+      if (password.value) headers["X-Botarena-Admin"] = password.value;
+      const answer = await getJson("/api/prepare", { method: "POST", headers, body: JSON.stringify({
+        game: replay.game, state: viewer.states[viewer.index], seats: seats.map((s) => s.value) }) });
+      out.replaceChildren(el("span", {}, `room ${answer.roomId} prepared `),
+        el("a", { href: `#/live/${answer.roomId}`, target: "_blank", id: "prepared-watch" }, "watch"));
+      for (const [slot, code] of Object.entries(answer.codes || {})) {
+        out.append(" · ", el("span", {}, `slot ${Number(slot) + 1} reservation ${code}`));
+      }
+      if (answer.human !== null && answer.human !== undefined) {
+        out.append(" · ", el("a", { href: `#/play/${answer.roomId}`, id: "prepared-play" }, "play"));
+      }
+    } catch (error) {
+      out.replaceChildren(el("span", { class: "error" }, String(error.message || error)));
+    }
+  } }, "Start a new game from here");
+  const box = el("p", {}, "Seats: ", seats[0], " ", seats[1], " ");
+  if (info.needsPassword) box.append(password, " ");
+  box.append(button);
+  main.append(box, out);
+}
+
+export async function showReplayFile(main, params) {
+  const query = new URLSearchParams({ root: params.get("root") || "0", path: params.get("path") || "" });
+  if (params.get("game")) query.set("game", params.get("game"));
+  const replay = await getJson(`/api/replay?${query}`);
+  return showReplay(main, replay, params, params.get("path") || "");
+}
+
+export async function showRoomReplay(main, roomId, params) {
+  const replay = await getJson(`/api/room/${encodeURIComponent(roomId)}`);
+  return showReplay(main, replay, params, `room ${roomId}`);
+}

@@ -1,0 +1,137 @@
+// A game viewer: the board of one state out of a list, with stepping, a scrub bar, playback
+// at a chosen speed and the keyboard (←/→ one move, space play/pause, Home/End).
+import { boardFor, el, parseXml } from "/static/api.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+
+export class GameViewer {
+  constructor(container, game, { follow = false, onTurn = null } = {}) {
+    this.game = game;
+    this.states = [];
+    this.parsed = [];
+    this.moveMs = [];
+    this.names = [];
+    this.index = 0;
+    this.follow = follow;
+    this.onTurn = onTurn;
+    this.playing = null;
+    this.speed = 1;
+    this.extra = null; // a callback adding to the board (human play)
+    this.root = el("div", { class: "viewer" });
+    this.svg = document.createElementNS(SVG, "svg");
+    this.svg.setAttribute("id", "board");
+    const board = el("div", { class: "board" });
+    board.append(this.svg);
+    this.slider = el("input", { type: "range", min: "0", max: "0", value: "0", id: "scrub" });
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    const button = (label, id, action) => el("button", { id, onclick: action }, label);
+    this.playButton = button("play", "play", () => this.toggle());
+    const speed = el("select", { id: "speed" });
+    for (const value of SPEEDS) {
+      const option = el("option", { value: String(value) }, `${value}×`);
+      if (value === 1) option.selected = true;
+      speed.append(option);
+    }
+    speed.addEventListener("change", () => { this.speed = Number(speed.value); if (this.playing) { this.stop(); this.toggle(); } });
+    const controls = el("div", { class: "controls" },
+      button("start", "first", () => this.go(0)), button("−10", "back10", () => this.go(this.index - 10)),
+      button("−1", "back", () => this.go(this.index - 1)), this.playButton,
+      button("+1", "forward", () => this.go(this.index + 1)), button("+10", "forward10", () => this.go(this.index + 10)),
+      button("end", "last", () => this.go(this.states.length - 1)), " ", this.slider, " ", speed,
+      el("span", { id: "position" }));
+    this.panel = el("dl", { class: "panel", id: "panel" });
+    this.resultBox = el("p", { class: "result", id: "result" });
+    const left = el("div", {}, board, controls);
+    const right = el("div", {}, this.panel, this.resultBox);
+    this.root.append(left, right);
+    container.append(this.root);
+    this.keys = (event) => this.key(event);
+    document.addEventListener("keydown", this.keys);
+  }
+
+  async load() { this.board = await boardFor(this.game); }
+
+  setStates(states, moveMs = [], names = []) {
+    this.states = states;
+    this.parsed = new Array(states.length);
+    this.moveMs = moveMs;
+    this.names = names;
+    this.slider.max = String(Math.max(states.length - 1, 0));
+  }
+
+  addState(xml, moveMs) {
+    const wasLast = this.index >= this.states.length - 1;
+    this.states.push(xml);
+    this.parsed.push(undefined);
+    this.moveMs.push(moveMs);
+    this.slider.max = String(this.states.length - 1);
+    if (this.follow && wasLast) this.go(this.states.length - 1);
+    else this.updatePosition();
+  }
+
+  state(index) {
+    if (index < 0 || index >= this.states.length) return null;
+    if (!this.parsed[index]) this.parsed[index] = parseXml(this.states[index]);
+    return this.parsed[index];
+  }
+
+  go(index) {
+    if (this.states.length === 0) return;
+    this.index = Math.max(0, Math.min(this.states.length - 1, index));
+    this.draw();
+    if (this.onTurn) this.onTurn(this.index);
+  }
+
+  draw() {
+    const state = this.state(this.index);
+    if (!state || !this.board) return;
+    this.board.draw(this.svg, state, this.state(this.index - 1));
+    this.svg.setAttribute("data-index", String(this.index));
+    if (this.extra) this.extra(this.svg, state);
+    this.slider.value = String(this.index);
+    this.updatePosition();
+    const facts = this.board.facts(state);
+    const ms = this.moveMs[this.index];
+    if (ms !== null && ms !== undefined) facts.push(["Move time", `${ms.toFixed(1)} ms`]);
+    this.panel.replaceChildren();
+    for (const [term, value] of facts) this.panel.append(el("dt", {}, term), el("dd", {}, String(value)));
+  }
+
+  updatePosition() {
+    this.root.querySelector("#position").textContent = ` ${this.index} / ${Math.max(this.states.length - 1, 0)}`;
+  }
+
+  setResult(text) { this.resultBox.textContent = text || ""; }
+
+  toggle() {
+    if (this.playing) { this.stop(); return; }
+    this.playButton.textContent = "pause";
+    this.playing = setInterval(() => {
+      if (this.index >= this.states.length - 1) { if (!this.follow) this.stop(); return; }
+      this.go(this.index + 1);
+    }, 1000 / this.speed);
+  }
+
+  stop() {
+    clearInterval(this.playing);
+    this.playing = null;
+    this.playButton.textContent = "play";
+  }
+
+  key(event) {
+    if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+    const steps = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+    if (event.key in steps) this.go(this.index + steps[event.key]);
+    else if (event.key === "Home") this.go(0);
+    else if (event.key === "End") this.go(this.states.length - 1);
+    else if (event.key === " ") this.toggle();
+    else return;
+    event.preventDefault();
+  }
+
+  destroy() {
+    this.stop();
+    document.removeEventListener("keydown", this.keys);
+  }
+}
