@@ -20,7 +20,6 @@ def replay_all(
     paused: Collection[str] = (),
     *,
     prepared: Sequence[ScriptedRoom] = (),
-    time_scale: float = 1.0,
 ) -> dict[str, ReplayResult]:
     """Replay every capture ``names`` of ``folder``; ``paused`` ones on a paused server;
     ``prepared`` rooms exist before the clients connect (captures of a scripted server)."""
@@ -35,7 +34,6 @@ def replay_all(
                     game_types=(game_type,),
                     paused=name in paused,
                     prepared=prepared,
-                    time_scale=time_scale,
                 )
 
         results = await asyncio.gather(*(one(name) for name in names))

@@ -1,6 +1,6 @@
-"""The Blokus 2027 captures (real socha 5.1.0 clients against a scripted 2027 server) replay
-against our server: the normal games with 0 differing messages, the refused reservation with
-the same errorpacket.
+"""The captures of the current seasons (real socha clients against a scripted server: 4.3.9
+playing Piranhas 2026, 5.1.0 playing Blokus 2027) replay against our server: the normal games
+with 0 differing messages, the refused reservation with the same errorpacket.
 
 The scripted server is not the official one (fixtures README), so only the captures in which it
 behaves as the official server would are compared message for message; the others script
@@ -17,33 +17,34 @@ from botarena.conformance.xml_compare import END_OF_STREAM
 from tests.conformance.replays import replay_all
 from tests.conftest import FIXTURES
 
-GAME_TYPE = "swc_2027_blokus"
-CAPTURES = FIXTURES / "blokus-2027" / "captures"
-ROOM = ScriptedRoom(GAME_TYPE, ("RES-ONE", "RES-TWO"), ("alpha", "beta"))
-"""The scripted server's prepared room: c1 redeems RES-ONE (alpha, ONE), c2 RES-TWO (beta)."""
+SEASONS = {"swc_2026_piranhas": "piranhas-2026", "swc_2027_blokus": "blokus-2027"}
+"""Game type → its fixture folder (the captures are in ``captures/``)."""
 EXACT = ["normal_seed1.txt", "normal_seed2.txt", "left_not_selfclosing_seed7.txt"]
 """Whole games to the end; the third ends with ``<left></left>``, which compares equal to our
 ``<left/>`` as XML (that our ``left`` is self-closing on the wire is tested by the server's
 protocol tests)."""
 ERRORPACKET = "errorpacket_unknown_reservation_seed6.txt"
 CLOSE_WITHOUT_LEFT = "close_without_left_seed8.txt"
-TIME_SCALE = 1.0
-"""Recorded gaps and our move timeouts as recorded (the official 2 s; a shorter scale lets a
-busy test machine turn a recorded move into a soft timeout)."""
 
 
-@pytest.fixture(scope="module")
-def replays() -> dict[str, ReplayResult]:
+@pytest.fixture(scope="module", params=sorted(SEASONS))
+def replays(request: pytest.FixtureRequest) -> dict[str, ReplayResult]:
+    game_type: str = request.param
+    room = ScriptedRoom(game_type, ("RES-ONE", "RES-TWO"), ("alpha", "beta"))
+    # the scripted server's prepared room: c1 redeems RES-ONE (alpha, ONE), c2 RES-TWO (beta)
+    captures = FIXTURES / SEASONS[game_type] / "captures"
     names = [*EXACT, ERRORPACKET, CLOSE_WITHOUT_LEFT]
-    return replay_all(CAPTURES, names, GAME_TYPE, prepared=[ROOM], time_scale=TIME_SCALE)
+    return replay_all(captures, names, game_type, prepared=[room])
 
 
 @pytest.mark.parametrize("name", EXACT)
 def test_whole_games_replay_without_differences(replays: dict[str, ReplayResult], name: str):
     result = replays[name]
     assert result.problems == []
-    assert result.report.compared >= 100
-    assert result.report.differing == 0, result.report.render()
+    report = result.report
+    compared, differing = report.compared, report.differing
+    assert compared >= 100
+    assert differing == 0, report.summary()
 
 
 def test_unknown_reservation_gets_the_same_errorpacket(replays: dict[str, ReplayResult]):
