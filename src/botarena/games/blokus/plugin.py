@@ -1,7 +1,7 @@
 """Blokus 2021 on the Software-Challenge server: the glue between the framework and the
 rules engine / XML codec of this package (registry entry ``swc_2021_blokus``).
 
-The framework (``botarena.server``) owns the message flow; this module answers the game
+The SC server owns the message flow; this module answers the game
 questions of :class:`botarena.protocol.sc_plugin.GamePlugin`: how a state looks on the wire, what a
 move element means, who moves, how the game ended and what the scores are. Seats are the
 teams: slot 0 is team ONE (BLUE, RED), slot 1 team TWO (YELLOW, GREEN).

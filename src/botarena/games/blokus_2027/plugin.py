@@ -1,6 +1,6 @@
 """Blokus 2027 on the Software-Challenge server (registry entry ``swc_2027_blokus``).
 
-The glue between the framework's :class:`botarena.server.plugin.GamePlugin` and this package's
+The glue between the framework's :class:`botarena.protocol.sc_plugin.GamePlugin` and this package's
 rules and codec: the 2026+ protocol profile, ``Siegpunkte`` + ``Punkte``, 2 s / 10 s, welcome
 colours ``ONE``/``TWO``. Seats are the teams: slot 0 is team ONE (BLUE, RED), slot 1 team TWO
 (YELLOW, GREEN); the move request goes to the team of the current colour, so a player can get

@@ -1,7 +1,7 @@
 """Hase und Igel 2018 on the Software-Challenge server: the glue between the framework and
 this package's rules engine and XML (registry entry ``swc_2018_hase_und_igel``).
 
-The framework (``botarena.server``) owns the message flow; this module answers the game
+The SC server owns the message flow; this module answers the game
 questions of :class:`botarena.protocol.sc_plugin.GamePlugin`. Two official behaviours go through
 the interface as follows:
 

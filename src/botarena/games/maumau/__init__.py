@@ -1,8 +1,8 @@
 """Mau-Mau of the Free-Hack Coding Contest 2017: rules (``rules``), cards, its messages on
 the wire (``wire``), built-in strategies (``players``) and a text renderer (``render``).
 
-The JSON-lines framing is in :mod:`botarena.protocol.maumau_json`, the TCP server in
-:mod:`botarena.server.maumau`, the bot SDK in :mod:`botarena.client.maumau`.
+The JSON-lines framing is in :mod:`botarena.protocol.maumau_json` and the bot SDK in
+:mod:`botarena.client.maumau`; the Mau-Mau server (in the server package) uses this one.
 """
 
 from botarena.games.maumau.cards import CARD_NAMES, DECK_SIZE, NO_WISH, card_name

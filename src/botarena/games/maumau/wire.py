@@ -3,7 +3,7 @@
 The lines themselves (framing, JSON reading, json-simple escaping) are
 :mod:`botarena.protocol.maumau_json`; this module knows what the lines mean.
 
-Server side (what :mod:`botarena.server.maumau` uses):
+Server side (what the Mau-Mau server uses):
 
 * :func:`parse_handshake` and :func:`parse_move` turn one line a bot sent into a value;
 * the ``encode_*`` functions produce the server's messages byte for byte as the original's

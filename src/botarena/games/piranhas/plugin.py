@@ -1,7 +1,7 @@
 """Piranhas 2019 on the Software-Challenge server: the glue between the framework and the
 rules engine / state XML of this package (registry entry ``swc_2019_piranhas``).
 
-The framework (``botarena.server``) owns the message flow; this module answers the game
+The SC server owns the message flow; this module answers the game
 questions of :class:`botarena.protocol.sc_plugin.GamePlugin`: how a state looks on the wire, what a
 move element means, who moves, how the game ended and what the scores are.
 """

@@ -1,6 +1,6 @@
 """Piranhas 2026 on the Software-Challenge server (registry entry ``swc_2026_piranhas``).
 
-The glue between the framework's :class:`botarena.server.plugin.GamePlugin` and this package's
+The glue between the framework's :class:`botarena.protocol.sc_plugin.GamePlugin` and this package's
 rules and codec: the 2026+ protocol profile, the score definition (``Siegpunkte``,
 ``Schwarmgröße``), 2 s / 10 s move timeouts, welcome colours ``ONE``/``TWO``, and per room a
 :class:`Piranhas2026Match` that parses moves, applies them and prints the state as XStream
