@@ -53,16 +53,6 @@ def make_config(**changes: Any) -> ServerConfig:
     return base.replace(**changes)
 
 
-async def until(condition: Callable[[], bool], turns: int = 1_000_000) -> None:
-    """Await ``condition`` turn by turn of the event loop (no real time): for events the
-    server produces without telling the client."""
-    for _ in range(turns):
-        if condition():
-            return
-        await asyncio.sleep(0)  # one event-loop turn (the loop polls the sockets)
-    raise AssertionError("condition not reached")
-
-
 @contextlib.asynccontextmanager
 async def running_server(**changes: Any):
     """A server on an ephemeral port; ``clock=ManualClock()`` puts its rooms on a clock the

@@ -8,9 +8,12 @@ bystander games are short but still end by the rules.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import hmac
 import socket
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,7 +25,9 @@ from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MAX_ATTRIBUTE_VALUE_CHARS, MAX_DEPTH
 from botarena.server.app import ScServer
 from botarena.server.auth_throttle import AUTH_MAX_DELAY_S
+from botarena.server.frontend import ScConnection, sweep_idle
 from botarena.server.manual_clock import ManualClock
+from tests.event_loop import until
 from tests.server.one_message_client import OneMessagePerRead
 from tests.server.scclient import (
     GAME,
@@ -77,39 +82,77 @@ def bad_input_server(**changes: Any):
     return running_server(setup_provider=short_games, **changes)
 
 
+def is_clean(server) -> bool:
+    lobby = server.lobby
+    return not (
+        server.connections
+        or lobby.rooms
+        or lobby.reservations
+        or lobby._memberships
+        or any(lobby._waiting.values())
+    )
+
+
 async def assert_clean(server) -> None:
     """No connection or room of the offenders is left behind (memory stays flat)."""
-    for _ in range(50):
-        lobby = server.lobby
-        if not (
-            server.connections
-            or lobby.rooms
-            or lobby.reservations
-            or lobby._memberships
-            or any(lobby._waiting.values())
-        ):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(
-        f"left behind: {len(server.connections)} connections, {len(server.lobby.rooms)} rooms"
-    )
+    try:
+        await until(lambda: is_clean(server))
+    except AssertionError:
+        raise AssertionError(
+            f"left behind: {len(server.connections)} connections, {len(server.lobby.rooms)} rooms"
+        ) from None
+
+
+def has_read(reads: bytearray, count: int) -> bool:
+    return len(reads) == count
+
+
+def record_reads(connection) -> bytearray:
+    """Every byte the server's ``connection`` reads from now on (a spy on the protocol)."""
+    seen = bytearray()
+    original = connection.data_received
+
+    def recording(data: bytes) -> None:
+        seen.extend(data)
+        original(data)
+
+    connection.data_received = recording
+    return seen
 
 
 @run
 async def test_slowloris_and_silent_connections_are_closed():
+    # The idle sweep runs on a fake clock (its own timer never fires during the test): each
+    # character arrives 0.05 s after the one before, whatever the machine's speed.
+    clock = ManualClock(start=1000.0)
     async with bad_input_server(
-        first_message_timeout_s=0.3, partial_message_timeout_s=0.3, sweep_interval_s=0.05
+        clock=clock,
+        first_message_timeout_s=0.3,
+        partial_message_timeout_s=0.3,
+        sweep_interval_s=3600.0,
     ) as server:
         bystander = await start_bystander(server.port)
         silent = await Client.connect(server.port, "silent", opening=False)
         dribbler = await Client.connect(server.port, "dribbler", opening=False)
         await dribbler.send(f'<protocol><join gameType="{GAME}"/>')
         await dribbler.expect("joined")
-        for char in '<room roomId="x"><da':
+        await until(lambda: len(server.connections) == 4)  # the silent one is accepted too
+        playing = {slot.client for slot in server.lobby.rooms[bystander[2]].slots}
+        (dribbling,) = [
+            c for c in server.connections.values() if c.messages_received and c not in playing
+        ]
+        reads = record_reads(dribbling)
+        closed = 0
+        partial = '<room roomId="x"><da'
+        for sent, char in enumerate(partial, start=1):
             await dribbler.send(char)
-            await asyncio.sleep(0.05)
-            if dribbler.eof:
+            await until(functools.partial(has_read, reads, sent))
+            clock.advance(0.05)
+            closed += sweep_idle(server.connections, server.lobby, clock.time())
+            if dribbling.closed:
                 break
+        assert dribbling.closed and sent < len(partial)  # dribbling bytes kept no one alive
+        assert closed == 2  # the dribbler and the silent connection, not the bystanders
         await silent.until_eof()
         assert bytes(silent.raw) == b"<protocol/>"
         await dribbler.until_eof()
@@ -366,16 +409,36 @@ async def non_reading_client(port: int) -> tuple[socket.socket, asyncio.StreamWr
     return sock, writer
 
 
-async def flood_with_observe(writer: asyncio.StreamWriter, room_id: str, count: int) -> None:
-    """Each observe is answered with ``observed`` and the current state (~5.5 KB)."""
+async def flood_with_observe(
+    server: ScServer, writer: asyncio.StreamWriter, room_id: str, count: int
+) -> None:
+    """Each observe is answered with ``observed`` and the current state (~5.5 KB). Stops once
+    the server no longer reads the flooder (flow control) or has dropped it."""
+
+    def flooders() -> list[ScConnection]:
+        return [c for c in server.connections.values() if c.is_admin]
+
+    def not_read_any_more() -> bool:
+        return not flooders() or any(c._reading_paused for c in flooders())
+
     writer.write(f'<protocol><authenticate passphrase="{PASSWORD}"/>'.encode())
+    await until(lambda: bool(flooders()))
     request = f'<observe roomId="{room_id}"/>'.encode()
     for _ in range(count // 100):
         writer.write(request * 100)
-        try:
-            await asyncio.wait_for(writer.drain(), 0.5)
-        except (TimeoutError, ConnectionError):
-            return  # the server stopped reading us: flow control
+        await drain_unless(writer, not_read_any_more)
+        if not_read_any_more() or writer.is_closing():
+            return
+
+
+async def drain_unless(writer: asyncio.StreamWriter, condition: Callable[[], bool]) -> None:
+    """Wait until ``writer`` has drained, or until ``condition`` holds first."""
+    drained = asyncio.ensure_future(writer.drain())
+    await until(lambda: drained.done() or condition())
+    if not drained.done():
+        drained.cancel()
+    with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+        await drained
 
 
 @run
@@ -383,12 +446,8 @@ async def test_a_client_that_does_not_read_is_dropped_past_the_outbound_limit():
     async with bad_input_server(max_outbound_buffer=32 * 1024) as server:
         bystander = await start_bystander(server.port)
         sock, writer = await non_reading_client(server.port)
-        await flood_with_observe(writer, bystander[2], 3000)
-        for _ in range(200):
-            if len(server.connections) == 2:  # only the bystanders are left
-                break
-            await asyncio.sleep(0.02)
-        assert len(server.connections) == 2
+        await flood_with_observe(server, writer, bystander[2], 3000)
+        await until(lambda: len(server.connections) == 2)  # only the bystanders are left
         await finish_bystander(*bystander)
         writer.close()
         sock.close()
@@ -400,10 +459,9 @@ async def test_a_client_that_does_not_read_stops_being_read_from():
     async with bad_input_server() as server:
         bystander = await start_bystander(server.port)
         sock, writer = await non_reading_client(server.port)
-        await flood_with_observe(writer, bystander[2], 5000)
-        await asyncio.sleep(0.2)
+        await flood_with_observe(server, writer, bystander[2], 5000)
         (hog,) = [c for c in server.connections.values() if c.is_admin]
-        assert hog._reading_paused
+        await until(lambda: hog._reading_paused)
         buffered = hog._transport.get_write_buffer_size()
         assert buffered < server.config.max_outbound_buffer
         await finish_bystander(*bystander)
@@ -460,12 +518,3 @@ async def test_a_one_message_per_read_client_completes_games_only_with_pacing():
         for client in (red, blue):
             client.close()
     assert stuck == 0 and red.result is None and blue.result is None
-
-
-async def until(condition, turns: int = 100_000) -> None:
-    """Yield to the event loop (which polls the sockets each turn) until ``condition``."""
-    for _ in range(turns):
-        if condition():
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("condition not reached")

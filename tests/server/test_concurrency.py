@@ -13,6 +13,7 @@ import re
 from botarena.core import SeededRandom
 from botarena.games.piranhas import Direction, Move, PiranhasState
 from botarena.protocol.sc_plugin import GameSetup
+from tests.event_loop import until
 from tests.server.scclient import GAME, run, running_server
 
 CONCURRENT_GAMES = 200
@@ -98,8 +99,4 @@ async def test_200_concurrent_games_all_end_regularly():
             assert tail.endswith(b'\n  <left roomId="' + room_id + b'"/>')
         assert len(rooms) == CONCURRENT_GAMES and set(rooms.values()) == {2}
         assert total_moves >= CONCURRENT_GAMES  # every game went on from turn 50
-        for _ in range(100):
-            if not server.lobby.rooms and not server.connections:
-                break
-            await asyncio.sleep(0.02)
-        assert not server.lobby.rooms and not server.connections
+        await until(lambda: not server.lobby.rooms and not server.connections)

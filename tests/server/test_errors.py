@@ -6,7 +6,6 @@ captures; in-game errors check the official texts, who gets what, and the result
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import pytest
 
 from botarena.server.manual_clock import ManualClock
+from tests.event_loop import until
 from tests.server.scclient import (
     GAME,
     PASSWORD,
@@ -28,7 +28,6 @@ from tests.server.scclient import (
     run,
     running_server,
     seat_two,
-    until,
 )
 
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
@@ -493,7 +492,7 @@ async def test_reservation_codes_are_single_use_and_die_with_their_room():
         room_id, codes = await prepare(boss)
         first = await Client.connect(server.port, "first")
         await first.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await asyncio.sleep(0.05)
+        await until(lambda: codes[0] not in server.lobby.reservations)  # first redeemed it
         again = await Client.connect(server.port, "again")
         await again.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
         await again.until_eof()

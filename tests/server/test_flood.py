@@ -15,7 +15,8 @@ from typing import Any
 from botarena.server.config import MAX_UNAUTHORIZED_REQUESTS
 from botarena.server.frontend import MESSAGES_PER_TURN
 from botarena.server.manual_clock import ManualClock
-from tests.server.scclient import EOF, GAME, Client, play_side, run, running_server, until
+from tests.event_loop import until
+from tests.server.scclient import EOF, GAME, Client, play_side, run, running_server
 from tests.server.test_bad_input import short_games
 
 FLOOD_MESSAGE_COST_S = 1e-4

@@ -22,6 +22,7 @@ from botarena.server.app import ScServer
 from botarena.server.frontend import ScConnection
 from botarena.server.lobby import SlotDescriptor
 from botarena.server.results import build_result, result_element
+from tests.event_loop import until
 from tests.server.scclient import (
     GAME,
     Client,
@@ -245,7 +246,8 @@ async def test_paused_prepared_game_is_driven_by_step_and_unpause():
 
         # P06: pause while red's request is pending; red's move is applied silently
         await boss.send(f'<pause roomId="{room_id}" pause="true"/>')
-        await asyncio.sleep(0.05)
+        room = server.lobby.rooms[room_id]
+        await until(lambda: room.paused)  # the pause is in before red's move
         await red.send(move_xml(room_id, *first_legal_move(state)))
         await blue.silent(0.2)
         # P05: unpause at a boundary = memento + request
@@ -317,8 +319,7 @@ async def test_lone_joiner_leaving_ends_the_room():
         first_room = (await lonely.expect("joined")).get("roomId")
         await boss.expect("joinedGameRoom")
         await lonely.close()
-        await asyncio.sleep(0.1)
-        assert first_room not in server.lobby.rooms
+        await until(lambda: first_room not in server.lobby.rooms)
         newcomer = await Client.connect(server.port, "newcomer")
         await newcomer.send(f'<join gameType="{GAME}"/>')
         second_room = (await newcomer.expect("joined")).get("roomId")
@@ -338,7 +339,7 @@ async def test_free_reservation_lets_a_plain_join_take_the_slot():
         await boss.send(f'<freeReservation reservation="{codes[1]}"/>')
         first = await Client.connect(server.port, "reserved")
         await first.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await asyncio.sleep(0.05)
+        await until(lambda: codes[0] not in server.lobby.reservations)  # first sits in slot 0
         joiner = await Client.connect(server.port, "joiner")
         await joiner.send(f'<join gameType="{GAME}"/>')
         assert (await joiner.expect("joined")).get("roomId") == room_id
@@ -359,7 +360,7 @@ async def test_forced_step_on_a_half_empty_prepared_room_ends_it():
         room_id, codes = await prepare(boss)
         seated = await Client.connect(server.port, "seated")
         await seated.send(f'<joinPrepared reservationCode="{codes[0]}"/>')
-        await asyncio.sleep(0.05)
+        await until(lambda: codes[0] not in server.lobby.reservations)  # seated before the step
         await boss.send(f'<step roomId="{room_id}" forced="true"/>')
         result = await boss.expect_room("result")
         causes = [s.get("cause") for s in result.findall("score")]
@@ -443,11 +444,7 @@ async def test_a_disconnected_observer_is_dropped_from_its_room():
         room = server.lobby.rooms[room_id]
         assert len(room.observers) == 1
         await boss.close()
-        for _ in range(50):
-            if not room.observers:
-                break
-            await asyncio.sleep(0.02)
-        assert not room.observers
+        await until(lambda: not room.observers)
         assert room_id in server.lobby.rooms  # the game goes on
         for client in (red, blue):
             await client.close()

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-from collections.abc import Callable
 
 from botarena.games.blokus.plugin import PLUGIN as BLOKUS
 from botarena.protocol.sc_profiles import PROFILE_2019
@@ -23,6 +21,7 @@ from botarena.server.config import NO_PROGRESS_TIMEOUT_S
 from botarena.server.frontend import sweep_idle
 from botarena.server.lobby import AUTHENTICATION_FAILED, TOO_MANY_FAILURES
 from botarena.server.manual_clock import ManualClock
+from tests.event_loop import until
 from tests.server.scclient import (
     EOF,
     GAME,
@@ -37,15 +36,6 @@ from tests.server.scclient import (
 )
 
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
-
-
-async def until(condition: Callable[[], bool], turns: int = 100_000) -> None:
-    """Yield to the event loop (which polls the sockets each turn) until ``condition``."""
-    for _ in range(turns):
-        if condition():
-            return
-        await asyncio.sleep(0)
-    raise AssertionError("condition not reached")
 
 
 @run

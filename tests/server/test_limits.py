@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from botarena.server import lobby as lobby_module
@@ -13,6 +11,7 @@ from botarena.server.config import (
     MAX_CONNECTIONS,
     PARTIAL_MESSAGE_TIMEOUT_S,
 )
+from tests.event_loop import until
 from tests.server.scclient import GAME, Client, admin, join_two, run, running_server
 
 
@@ -28,7 +27,7 @@ async def test_connections_beyond_the_limit_are_refused_without_a_byte():
     async with running_server(max_connections=2) as server:
         first = await Client.connect(server.port, "first")
         second = await Client.connect(server.port, "second")
-        await asyncio.sleep(0.05)
+        await until(lambda: len(server.connections) == 2)  # both accepted before the third
         third = await Client.connect(server.port, "third")
         await third.until_eof()
         assert bytes(third.raw) == b""

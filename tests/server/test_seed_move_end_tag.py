@@ -15,6 +15,7 @@ from botarena.protocol.sc_xml import MessageReceived, ScStreamParser
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.seed_move_end_tag import MoveEndTagRepair
+from tests.event_loop import until
 
 SEED_MOVE = b'<room roomId="R"><data class="move"><advance order="0" distance="6"/></move></room>'
 
@@ -55,6 +56,11 @@ async def _messages(reader: asyncio.StreamReader, parser: ScStreamParser, wanted
                     return seen
 
 
+def seated(server: ScServer) -> bool:
+    """Every connection so far sits in a room."""
+    return all(server.lobby.is_seated(c) for c in server.connections.values())
+
+
 def test_a_hase_und_igel_client_may_close_its_move_with_the_seed_end_tag() -> None:
     async def scenario() -> None:
         server = ScServer(ServerConfig(host="127.0.0.1", port=0, seed=5))
@@ -67,7 +73,8 @@ def test_a_hase_und_igel_client_may_close_its_move_with_the_seed_end_tag() -> No
                 writer.write(b"<protocol>" + etree.tostring(join))
                 await writer.drain()
                 clients.append((reader, writer, ScStreamParser()))
-                await asyncio.sleep(0.1)  # the first client takes slot 0 (red, to move)
+                # the first client takes slot 0 (red, to move) before the second one joins
+                await until(lambda: len(server.connections) == len(clients) and seated(server))
             red_reader, red_writer, red_parser = clients[0]
             seen = await _messages(red_reader, red_parser, msg.MOVE_REQUEST_CLASS)
             mementos = [m for m in seen if m.find("data[@class='memento']") is not None]
@@ -77,9 +84,10 @@ def test_a_hase_und_igel_client_may_close_its_move_with_the_seed_end_tag() -> No
             packet = etree.tostring(msg.RoomPacket(room_id, move).to_element())
             assert packet.count(b"</data>") == 1
             typo = packet.replace(b"</data>", b"</move>")
-            red_writer.write(typo[:-12])  # the typo'd end tag arrives split over two writes
+            red_writer.write(typo[:-12])  # the typo'd end tag arrives split over two reads
             await red_writer.drain()
-            await asyncio.sleep(0.05)
+            red_connection = server.connections[min(server.connections)]
+            await until(lambda: red_connection.partial_since is not None)  # first half read
             red_writer.write(typo[-12:])
             await red_writer.drain()
             blue_reader, _, blue_parser = clients[1]

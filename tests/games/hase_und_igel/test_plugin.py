@@ -16,6 +16,7 @@ from botarena.protocol.sc_plugin import GameSetup, MalformedMoveError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
+from tests.event_loop import until
 from tests.games.hase_und_igel.transcripts import FOLDER, attr, canonical, connections
 
 WAIT = 10.0
@@ -157,7 +158,8 @@ async def replay(name: str) -> tuple[Player, Player]:
         red_joined = asyncio.Event()
         red_task = asyncio.create_task(red.run(server.port, red_joined))
         await red_joined.wait()
-        await asyncio.sleep(0.05)  # RED's join first: it takes slot 0
+        await until(lambda: any(map(server.lobby.is_seated, server.connections.values())))
+        # RED's join is in first: it takes slot 0
         await asyncio.wait_for(asyncio.gather(red_task, blue.run(server.port, None)), 30)
     finally:
         await server.stop()

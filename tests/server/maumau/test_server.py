@@ -18,6 +18,7 @@ from botarena.server.maumau import (
     ServerOptions,
     serve_maumau,
 )
+from tests.event_loop import until
 from tests.server.maumau.helpers import Client, is_request, is_won, play_bot, run
 
 FALLBACK_0 = b'{"setName":false,"name":"Bot 0","status":"error"}\n'
@@ -186,7 +187,7 @@ def test_closing_before_the_name_gives_the_seat_to_the_next_connection():
         leaver = await Client.connect(server)
         await leaver.line()
         leaver.close()
-        await asyncio.sleep(0.05)
+        await until(lambda: not server._connections)  # the server saw it go
         alice, bob = await Client.connect(server), await Client.connect(server)
         await alice.handshake("Alice")
         await bob.handshake("Bob")
@@ -229,6 +230,11 @@ def test_connection_limit_refuses_extra_connections():
 # ----------------------------------------------------------------------------- moves
 
 
+def noticed_disconnect(server: MauMauServer) -> bool:
+    """The running game saw a seat's connection close."""
+    return any(fix.fix == "disconnect_on_read" for fix in server.fixes)
+
+
 async def _start_game(server: MauMauServer, *names: str) -> list[Client]:
     clients = [await Client.connect(server) for _ in names]
     for client, name in zip(clients, names, strict=True):
@@ -268,10 +274,7 @@ def test_other_players_disconnect_does_not_drop_the_current_turn():
         alice, bob, carol = await _start_game(server, "Alice", "Bob", "Carol")
         await alice.until(is_request)
         bob.close()
-        for _ in range(500):  # until the server noticed Bob's EOF while Alice thinks
-            if any(fix.fix == "disconnect_on_read" for fix in server.fixes):
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: noticed_disconnect(server))  # Bob's EOF, while Alice thinks
         alice.send({"status": "skip"})
         drawn = await alice.message()
         nxt = await carol.until(lambda m: "turnOf" in m and m["turnOf"] != "Alice")
@@ -290,10 +293,7 @@ def test_all_players_gone_ends_the_game_and_the_server_keeps_serving():
         await alice.until(is_request)
         alice.close()
         bob.close()
-        for _ in range(100):
-            if server.records:
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda: bool(server.records))
         gone = server.records[0]
         await asyncio.gather(play_bot(server, "C", 1), play_bot(server, "D", 2))
         return gone, server.records
@@ -308,12 +308,9 @@ def test_both_players_leaving_ends_the_game_instead_of_spinning():
         alice, bob = await _start_game(server, "Alice", "Bob")
         await alice.until(is_request)
         bob.close()
-        await asyncio.sleep(0.1)
+        await until(lambda: noticed_disconnect(server))
         alice.close()  # Alice leaves on her turn while Bob is already gone
-        for _ in range(100):
-            if server.records:
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda: bool(server.records))
         return server.records[0]
 
     record = run(scenario)
