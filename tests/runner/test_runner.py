@@ -7,10 +7,10 @@ import asyncio
 import gzip
 import io
 import json
+import os
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -258,16 +258,18 @@ def test_resume_after_the_runner_is_killed(tmp_path):
         bot("slowish"),
         bot("random"),
     ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    games_file = out / "games.jsonl"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if games_file.exists() and len(games_file.read_text().splitlines()) >= 3:
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=environment
+    )
+    assert process.stdout is not None
+    for line in process.stdout:  # a status line once each game is in games.jsonl
+        if line.startswith("3/8 games"):
             break
-        time.sleep(0.05)
     process.kill()
+    process.stdout.close()
     process.wait()
-    before = [json.loads(line) for line in games_file.read_text().splitlines()]
+    before = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
     assert 3 <= len(before) < 8
     resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True, check=False)
     assert resumed.returncode == 0, resumed.stderr
