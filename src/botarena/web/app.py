@@ -272,7 +272,7 @@ class WebServer:
                 text="game must name a Software-Challenge game, state a string"
             )
         try:
-            text = score_text(spec, state)
+            text = await asyncio.to_thread(score_text, spec, state)
         except Exception as error:
             raise web.HTTPUnprocessableEntity(text=f"not a {spec.id} state: {error}") from None
         return web.json_response({"score": text})

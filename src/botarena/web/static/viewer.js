@@ -4,6 +4,7 @@ import { boardFor, el, gameInfo, parseXml } from "/static/api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+const SCORE_DELAY_MS = 150;
 
 export class GameViewer {
   constructor(container, game, { follow = false, onTurn = null } = {}) {
@@ -101,9 +102,15 @@ export class GameViewer {
     this.showScore(this.index);
   }
 
-  // The score parts of a state come from the server (the season's render.score_text).
+  // The score parts of a state come from the server (the season's render.score_text); asked
+  // only for a state that stays on the board a moment, so a fast live game or a scrub sends
+  // the server no request per state.
   async showScore(index) {
-    if (!this.scores.has(index)) this.scores.set(index, this.fetchScore(this.states[index]));
+    if (!this.scores.has(index)) {
+      await new Promise((resolve) => setTimeout(resolve, SCORE_DELAY_MS));
+      if (index !== this.index) return;
+      if (!this.scores.has(index)) this.scores.set(index, this.fetchScore(this.states[index]));
+    }
     const text = await this.scores.get(index);
     if (text === null || index !== this.index || this.panel.querySelector("#score")) return;
     this.panel.append(el("dt", {}, "Score"), el("dd", { id: "score" }, text));
