@@ -18,6 +18,7 @@ from lxml import etree
 from botarena.games.registry import SC_XML, lookup
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
+from botarena.web.human import time_limit_error
 from botarena.web.limits import MAX_PREPARE_BYTES
 
 ADMIN_REPLY_TIMEOUT_S = 10.0
@@ -142,7 +143,8 @@ async def prepare_from_state(
     """Carry out a start-from-here request ``{"game", "state", "seats": [seat, seat]}``; a seat
     is a built-in player's name, ``"human"`` (its code in ``humanCodes``, for the web server's
     :class:`~botarena.web.human.HumanSeat`) or ``"open"`` (left for any bot with the code).
-    ``state`` null: a new game from the server's seed."""
+    ``state`` null: a new game from the server's seed. ``timePerMove`` (optional, seconds or
+    null) is the human seats' time per move, checked here and applied by the web server."""
     if not isinstance(body, dict):
         raise PrepareError("the request must be a JSON object")
     game, state, seats = body.get("game"), body.get("state"), body.get("seats", [OPEN_SEAT] * 2)
@@ -150,6 +152,9 @@ async def prepare_from_state(
         raise PrepareError("game must be a string, state a string or null (a new game)")
     if not isinstance(seats, list) or len(seats) != 2 or not all(isinstance(s, str) for s in seats):
         raise PrepareError("seats must be two strings")
+    limit_error = time_limit_error(body.get("timePerMove"))
+    if limit_error is not None:
+        raise PrepareError(limit_error)
     spec = lookup(game)
     players = spec.player_names if spec is not None else ()
     for seat in seats:

@@ -13,6 +13,7 @@ Routes::
     GET  /api/room/{id}         a live or finished room of this server, as a replay
     GET  /api/report?root&path  a run or tournament folder's report (JSON + SVG plot)
     POST /api/prepare           start a prepared game from a state (admin protocol)
+    POST /api/score             the score parts of a state {"game", "state"} (our engine)
     GET  /ws                    live rooms: {"op": "rooms" | "watch" | "unwatch", "room": id}
 """
 
@@ -30,7 +31,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from botarena.games.registry import GAMES, lookup
+from botarena.games.registry import GAMES, SC_XML, lookup
 from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
 from botarena.web.limits import (
@@ -42,6 +43,7 @@ from botarena.web.limits import (
     MAX_WS_MESSAGE_BYTES,
     VIEWER_SEND_TIMEOUT_S,
 )
+from botarena.web.move_offers import score_text
 from botarena.web.replays import AccessError, FileRoots, ReplayError, read_replay
 
 log = logging.getLogger(__name__)
@@ -102,6 +104,7 @@ class WebServer:
                 web.get("/api/room/{room_id}", self._room),
                 web.get("/api/report", self._report),
                 web.post("/api/prepare", self._prepare),
+                web.post("/api/score", self._score),
                 web.get("/ws", self._websocket),
                 web.static("/static", STATIC_DIR, follow_symlinks=False),
             ]
@@ -243,12 +246,36 @@ class WebServer:
         human_codes: dict[int, str] = prepared.pop("humanCodes")  # type: ignore[assignment]
         for code in human_codes.values():
             assert spec is not None
-            seat = HumanSeat(spec, self.config.sc_host, self.config.sc_port, code)
+            seat = HumanSeat(
+                spec,
+                self.config.sc_host,
+                self.config.sc_port,
+                code,
+                time_limit_s=body.get("timePerMove"),
+            )
             self.seats[seat.token] = seat
             seat.start()
             human = seat.token
         prepared["human"] = human
         return web.json_response(prepared)
+
+    async def _score(self, request: web.Request) -> web.Response:
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise web.HTTPBadRequest(text="the body must be JSON") from None
+        game = body.get("game") if isinstance(body, dict) else None
+        state = body.get("state") if isinstance(body, dict) else None
+        spec = lookup(game) if isinstance(game, str) else None
+        if spec is None or spec.protocol != SC_XML or not isinstance(state, str):
+            raise web.HTTPBadRequest(
+                text="game must name a Software-Challenge game, state a string"
+            )
+        try:
+            text = await asyncio.to_thread(score_text, spec, state)
+        except Exception as error:
+            raise web.HTTPUnprocessableEntity(text=f"not a {spec.id} state: {error}") from None
+        return web.json_response({"score": text})
 
     # ------------------------------------------------------------------ live rooms
 

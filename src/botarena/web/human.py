@@ -2,9 +2,10 @@
 
 :class:`HumanSeat` is an ordinary SC client (``joinPrepared`` over TCP, like any bot): it
 keeps the last state it was sent, and on each move request computes the legal moves with
-our engine (the season's state reader, ``legal_moves()``, ``move_to_element``) and offers
-them to the browser; the browser answers with the index of the chosen move. The seat never
-times out unless the room was prepared so.
+our engine (:mod:`botarena.web.move_offers`) and offers them to the browser with where each
+acts on the board; the browser answers with the index of the chosen move. The seat has no
+time limit unless the person sets one (``time_limit_s``): then a move not chosen in time
+ends the seat's connection, and the server ends the game as for any player that left.
 """
 
 from __future__ import annotations
@@ -14,24 +15,51 @@ import contextlib
 import json
 import logging
 import secrets
+from typing import Any
 
 from lxml import etree
 
 from botarena.games.registry import GameSpec
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
+from botarena.server.peer import Clock, TimerHandle
 from botarena.web.hub import Viewer
+from botarena.web.move_offers import Offer, move_offers, read_state
 
 log = logging.getLogger(__name__)
 
 MAX_HUMAN_SEATS = 32
 """Human seats the web server holds at once; more are refused."""
+MAX_TIME_LIMIT_S = 24 * 3600.0
+"""The longest time per move a person may set."""
+
+
+def time_limit_error(seconds: object) -> str | None:
+    """Why ``seconds`` is not a time per move (None: no limit, or a positive number)."""
+    if seconds is None:
+        return None
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 < seconds <= MAX_TIME_LIMIT_S
+    ):
+        return f"time per move must be null or seconds in (0, {MAX_TIME_LIMIT_S:g}]"
+    return None
 
 
 class HumanSeat:
     """One seat played from the browser."""
 
-    def __init__(self, spec: GameSpec, host: str, port: int, code: str) -> None:
+    def __init__(
+        self,
+        spec: GameSpec,
+        host: str,
+        port: int,
+        code: str,
+        *,
+        time_limit_s: float | None = None,
+        clock: Clock | None = None,
+    ) -> None:
         self.spec = spec
         self.host, self.port, self.code = host, port, code
         self.token = secrets.token_urlsafe(16)
@@ -39,7 +67,13 @@ class HumanSeat:
         self.room_id: str | None = None
         self.state_xml: str | None = None
         self.moves: list[str] = []
+        self.offers: list[Offer] = []
         self.over = False
+        self.time_limit_s = time_limit_s
+        """Seconds per move for the person; None: no limit."""
+        self.timed_out = False
+        self._clock = clock
+        self._deadline: TimerHandle | None = None
         self.viewers: set[Viewer] = set()
         self._writer: asyncio.StreamWriter | None = None
         self.task: asyncio.Task[None] | None = None
@@ -55,7 +89,10 @@ class HumanSeat:
                 "room": self.room_id,
                 "state": self.state_xml if self.moves else None,
                 "moves": self.moves,
+                "offers": self.offers,
                 "over": self.over,
+                "timeLimit": self.time_limit_s,
+                "timedOut": self.timed_out,
             }
         )
 
@@ -84,7 +121,7 @@ class HumanSeat:
         ):
             return f"move must be a number from 0 to {len(self.moves) - 1}"
         move = self.moves[index]
-        self.moves = []
+        self._withdraw_offer()
         if self._writer is not None and self.room_id is not None:
             room = etree.Element("room", roomId=self.room_id)
             room.append(etree.fromstring(move))
@@ -108,7 +145,7 @@ class HumanSeat:
             log.info("human seat %s: %s", self.room_id, error)
         finally:
             self.over = True
-            self.moves = []
+            self._withdraw_offer()
             self._publish()
             if self._writer is not None:
                 with contextlib.suppress(Exception):
@@ -124,8 +161,10 @@ class HumanSeat:
             state = data.find("state")
             if state is not None:
                 self.state_xml = etree.tostring(state, encoding="unicode")
-        elif kind.endswith("MoveRequest") and self.state_xml is not None:
-            self.moves = self.legal_moves(self.state_xml)
+        elif kind in msg.MOVE_REQUEST_CLASSES and self.state_xml is not None:
+            state = read_state(self.spec, self.state_xml)
+            self.moves, self.offers = move_offers(self.spec, state)
+            self._start_deadline()
             self._publish()
         elif kind == "result":
             self.over = True
@@ -133,11 +172,30 @@ class HumanSeat:
 
     def legal_moves(self, state_xml: str) -> list[str]:
         """The legal moves of the state, from our engine, as the ``<data>`` to send."""
-        state = self.spec.part(self.spec.read_state)(etree.fromstring(state_xml))
-        to_element = self.spec.part("xml:move_to_element")
-        return [
-            etree.tostring(to_element(move), encoding="unicode") for move in state.legal_moves()
-        ]
+        return move_offers(self.spec, read_state(self.spec, state_xml))[0]
+
+    def _start_deadline(self) -> None:
+        if self.time_limit_s is None:
+            return
+        clock: Any = self._clock or asyncio.get_running_loop()
+        self._deadline = clock.call_later(self.time_limit_s, self._time_up)
+
+    def _withdraw_offer(self) -> None:
+        self.moves, self.offers = [], []
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _time_up(self) -> None:
+        """The person did not choose in time: the seat leaves the game."""
+        self._deadline = None
+        if not self.moves:
+            return
+        self.timed_out = True
+        self._withdraw_offer()
+        if self._writer is not None:
+            self._writer.close()
+        self._publish()
 
     def close(self) -> None:
         if self.task is not None:

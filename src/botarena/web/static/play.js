@@ -1,5 +1,6 @@
 // Human play: this browser holds a seat (its token is in the URL). The legal moves come from
-// the server (our engine); the board lets the person pick one (or a list of moves does).
+// the server (our engine) with where each acts on the board; the board module's pick() lets
+// the person choose one (its side panel holds buttons where needed), else a list of moves does.
 import { el, frameMessages, parseXml } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 
@@ -14,7 +15,7 @@ export async function showPlay(main, token, params) {
   }
   let viewer = null;
   let board = null;
-  let offer = null; // { state, moves } while it is the person's turn
+  let offer = null; // { state, moves, offers } while it is the person's turn
   const ws = new WebSocket(`ws://${location.host}/ws`);
   const send = (request) => ws.send(JSON.stringify(request));
   const choose = (index) => {
@@ -33,10 +34,12 @@ export async function showPlay(main, token, params) {
           viewer = new GameViewer(main, "", { follow: true });
           main.append(moveList);
         }
-        if (message.over) { status.textContent = "the game is over"; offer = null; }
+        if (message.timedOut) { status.textContent = "time is up: your seat left the game"; offer = null; moveList.replaceChildren(); }
+        else if (message.over) { status.textContent = "the game is over"; offer = null; moveList.replaceChildren(); }
         else if (message.moves.length) {
-          offer = { state: parseXml(message.state), moves: message.moves.map(parseXml) };
-          status.textContent = `your move (${message.moves.length} legal moves)`;
+          offer = { state: parseXml(message.state), moves: message.moves.map(parseXml), offers: message.offers };
+          const limit = message.timeLimit ? `, ${message.timeLimit} s` : "";
+          status.textContent = `your move (${message.moves.length} legal moves${limit})`;
           if (viewer && board) { viewer.go(viewer.states.length - 1); showOffer(); }
         }
       } else if (message.type === "room" && viewer) {
@@ -47,7 +50,7 @@ export async function showPlay(main, token, params) {
         viewer.extra = (svg) => {
           if (!offer || viewer.index !== viewer.states.length - 1 || !board.pick) return;
           board.draw(svg, offer.state, null); // the position the moves were computed for
-          board.pick(svg, offer.state, offer.moves, choose);
+          board.pick(svg, offer.state, offer.moves, choose, { offers: offer.offers, panel: moveList });
         };
         viewer.setStates([...message.replay.states], [...message.replay.moveMs]);
         viewer.go(message.replay.states.length - 1);
@@ -65,13 +68,8 @@ export async function showPlay(main, token, params) {
   function showOffer() {
     viewer.draw();
     if (board.pick) return; // the board takes clicks
-    moveList.replaceChildren(...offer.moves.map((move, index) =>
-      el("button", { class: "move", onclick: () => choose(index) }, describe(move))));
+    moveList.replaceChildren(...offer.offers.map((move, index) =>
+      el("button", { class: "move", "data-move": String(index), onclick: () => choose(index) }, move.label)));
   }
   return () => { ws.close(); if (viewer) viewer.destroy(); };
-}
-
-function describe(move) {
-  return [...move.attributes].filter((a) => a.name !== "class").map((a) => `${a.name}=${a.value}`).join(" ")
-    || new XMLSerializer().serializeToString(move).slice(0, 80);
 }

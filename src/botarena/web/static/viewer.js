@@ -1,9 +1,10 @@
 // A game viewer: the board of one state out of a list, with stepping, a scrub bar, playback
 // at a chosen speed and the keyboard (←/→ one move, space play/pause, Home/End).
-import { boardFor, el, parseXml } from "/static/api.js";
+import { boardFor, el, gameInfo, parseXml } from "/static/api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+const SCORE_DELAY_MS = 150;
 
 export class GameViewer {
   constructor(container, game, { follow = false, onTurn = null } = {}) {
@@ -12,6 +13,7 @@ export class GameViewer {
     this.parsed = [];
     this.moveMs = [];
     this.names = [];
+    this.scores = new Map(); // index -> Promise of the score parts our engine computes
     this.index = 0;
     this.follow = follow;
     this.onTurn = onTurn;
@@ -57,6 +59,7 @@ export class GameViewer {
     this.parsed = new Array(states.length);
     this.moveMs = moveMs;
     this.names = names;
+    this.scores = new Map();
     this.slider.max = String(Math.max(states.length - 1, 0));
   }
 
@@ -96,6 +99,28 @@ export class GameViewer {
     if (ms !== null && ms !== undefined) facts.push(["Move time", `${ms.toFixed(1)} ms`]);
     this.panel.replaceChildren();
     for (const [term, value] of facts) this.panel.append(el("dt", {}, term), el("dd", {}, String(value)));
+    this.showScore(this.index);
+  }
+
+  // The score parts of a state come from the server (the season's render.score_text); asked
+  // only for a state that stays on the board a moment, so a fast live game or a scrub sends
+  // the server no request per state.
+  async showScore(index) {
+    if (!this.scores.has(index)) {
+      await new Promise((resolve) => setTimeout(resolve, SCORE_DELAY_MS));
+      if (index !== this.index) return;
+      if (!this.scores.has(index)) this.scores.set(index, this.fetchScore(this.states[index]));
+    }
+    const text = await this.scores.get(index);
+    if (text === null || index !== this.index || this.panel.querySelector("#score")) return;
+    this.panel.append(el("dt", {}, "Score"), el("dd", { id: "score" }, text));
+  }
+
+  async fetchScore(state) {
+    const game = await gameInfo(this.game);
+    if (!game || game.protocol !== "sc-xml") return null;
+    const response = await fetch("/api/score", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: game.id, state }) });
+    return response.ok ? (await response.json()).score : null;
   }
 
   updatePosition() {

@@ -35,3 +35,46 @@ export function child(element, name) {
 export function children(element, name) {
   return [...element.children].filter((node) => node.tagName === name);
 }
+
+// Human play (board modules' pick): offers are the server's legal moves, each with a label and
+// where it acts ({from, to} for a fish, {field} for a hare, {cells} for a piece); the browser
+// never decides legality. choose(index) plays offer number index.
+
+export function moveButton(offer, index, choose) {
+  const button = document.createElement("button");
+  button.className = "move";
+  button.dataset.move = String(index);
+  button.textContent = offer.label;
+  button.addEventListener("click", () => choose(index));
+  return button;
+}
+
+// Fish moves: the fish with legal moves are clickable (data-movable); a click shows its
+// targets (data-target), a click on a target plays that move. center(x, y) -> [cx, cy].
+export function pickFromTo(svg, offers, choose, center, cell) {
+  const byFrom = new Map();
+  offers.forEach((offer, index) => {
+    if (!offer.from) return;
+    const key = offer.from.join(",");
+    if (!byFrom.has(key)) byFrom.set(key, []);
+    byFrom.get(key).push({ index, offer });
+  });
+  const targets = [];
+  for (const [key, list] of byFrom) {
+    const fish = svg.querySelector(`[data-piece$="@${key}"]`);
+    if (!fish) continue;
+    fish.classList.add("selectable");
+    fish.setAttribute("data-movable", key);
+    fish.addEventListener("click", () => {
+      for (const node of targets.splice(0)) node.remove();
+      for (const other of svg.querySelectorAll(".selected")) other.classList.remove("selected");
+      fish.classList.add("selected");
+      for (const { index, offer } of list) {
+        const [cx, cy] = center(offer.to[0], offer.to[1]);
+        const node = shape(svg, "rect", { x: cx - cell / 2 + 4, y: cy - cell / 2 + 4, width: cell - 8, height: cell - 8, class: "target", "data-target": offer.to.join(",") }, offer.label);
+        node.addEventListener("click", () => choose(index));
+        targets.push(node);
+      }
+    });
+  }
+}

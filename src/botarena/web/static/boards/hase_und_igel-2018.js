@@ -1,5 +1,5 @@
 // Hase und Igel 2018: the track of 65 fields with their types, both hares, carrots, salads, cards.
-import { child, children, clear, shape, text } from "/static/boards/common.js";
+import { child, children, clear, moveButton, shape, text } from "/static/boards/common.js";
 
 const PER_ROW = 13;
 const CELL = 52;
@@ -48,4 +48,33 @@ export function facts(state) {
     ["Red", playerFacts(child(state, "red"))],
     ["Blue", playerFacts(child(state, "blue"))],
   ];
+}
+
+// Human play: the fields a legal move ends on are clickable (data-reachable); a click lists the
+// moves ending there as buttons. Moves that do not advance the hare (eat salad, exchange
+// carrots, fall back, skip) are buttons all the time. Every move comes from the server.
+export function pick(svg, state, moves, choose, { offers, panel }) {
+  const byField = new Map();
+  const standing = [];
+  offers.forEach((offer, index) => {
+    if (offer.field === undefined) { standing.push(moveButton(offer, index, choose)); return; }
+    if (!byField.has(offer.field)) byField.set(offer.field, []);
+    byField.get(offer.field).push(index);
+  });
+  const here = document.createElement("div");
+  here.id = "field-moves";
+  const title = (words) => { const h = document.createElement("h3"); h.textContent = words; return h; };
+  panel.replaceChildren(here);
+  if (standing.length) panel.append(title("Without moving the hare"), ...standing);
+  for (const [index, list] of byField) {
+    const field = svg.querySelector(`[data-field$="@${index}"]`);
+    if (!field) continue;
+    field.classList.add("selectable", "reachable");
+    field.setAttribute("data-reachable", String(index));
+    field.addEventListener("click", () => {
+      for (const other of svg.querySelectorAll(".selected")) other.classList.remove("selected");
+      field.classList.add("selected");
+      here.replaceChildren(title(`To field ${index}`), ...list.map((i) => moveButton(offers[i], i, choose)));
+    });
+  }
 }

@@ -1,10 +1,9 @@
 // Piranhas 2019: 10×10, red and blue fish, obstacles ("krakes"); y grows upwards.
-import { child, children, clear, shape, text } from "/static/boards/common.js";
+import { child, children, clear, pickFromTo, shape, text } from "/static/boards/common.js";
 
 const CELL = 44;
 const SIZE = 10;
 const COLORS = { RED: "#d33", BLUE: "#36c" };
-const STEPS = { UP: [0, 1], UP_RIGHT: [1, 1], RIGHT: [1, 0], DOWN_RIGHT: [1, -1], DOWN: [0, -1], DOWN_LEFT: [-1, -1], LEFT: [-1, 0], UP_LEFT: [-1, 1] };
 
 export function fields(state) {
   const board = child(state, "board");
@@ -46,20 +45,6 @@ export function draw(svg, state, previous) {
   }
 }
 
-// The target of a move of the fish at (x, y): as many fields as fish on its line.
-// previousBoard: the move is already made (the fish stands on the target), count on the line anyway.
-export function moveTarget(state, x, y, direction, made = false) {
-  const step = STEPS[direction];
-  if (!step) return null;
-  const occupied = new Set(fields(state).filter((f) => f.state === "RED" || f.state === "BLUE").map((f) => `${f.x},${f.y}`));
-  let count = 0;
-  for (let k = -SIZE; k <= SIZE; k++) {
-    if (occupied.has(`${x + k * step[0]},${y + k * step[1]}`)) count++;
-  }
-  if (made) count += occupied.has(`${x},${y}`) ? 0 : 1;
-  return [x + count * step[0], y + count * step[1]];
-}
-
 export function facts(state) {
   const red = child(state, "red");
   const blue = child(state, "blue");
@@ -72,33 +57,7 @@ export function facts(state) {
   ];
 }
 
-// Human play: fish with legal moves are clickable; a click shows their targets; a click on a
-// target plays that move. moves: the <data class="move" x y direction> elements offered.
-export function pick(svg, state, moves, choose) {
-  const byFish = new Map();
-  moves.forEach((move, index) => {
-    const key = `${move.getAttribute("x")},${move.getAttribute("y")}`;
-    if (!byFish.has(key)) byFish.set(key, []);
-    byFish.get(key).push({ index, direction: move.getAttribute("direction") });
-  });
-  const targets = [];
-  for (const fish of svg.querySelectorAll("circle[data-piece]")) {
-    const key = `${fish.dataset.x},${fish.dataset.y}`;
-    if (!byFish.has(key)) continue;
-    fish.classList.add("selectable");
-    fish.setAttribute("data-movable", key);
-    fish.addEventListener("click", () => {
-      for (const node of targets.splice(0)) node.remove();
-      for (const other of svg.querySelectorAll(".selected")) other.classList.remove("selected");
-      fish.classList.add("selected");
-      const [x, y] = key.split(",").map(Number);
-      for (const { index, direction } of byFish.get(key)) {
-        const target = moveTarget(state, x, y, direction);
-        const [cx, cy] = cellCenter(target[0], target[1]);
-        const node = shape(svg, "rect", { x: cx - CELL / 2 + 4, y: cy - CELL / 2 + 4, width: CELL - 8, height: CELL - 8, class: "target", "data-target": `${target[0]},${target[1]}` }, direction);
-        node.addEventListener("click", () => choose(index));
-        targets.push(node);
-      }
-    });
-  }
+// Human play: click a fish with legal moves, then one of its targets (both from the server).
+export function pick(svg, state, moves, choose, { offers }) {
+  pickFromTo(svg, offers, choose, cellCenter, CELL);
 }

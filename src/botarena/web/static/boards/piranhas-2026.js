@@ -1,5 +1,5 @@
 // Piranhas 2026: 10×10, fish of teams ONE and TWO in three sizes (S, M, L), squids; y grows upwards.
-import { child, children, clear, shape, text } from "/static/boards/common.js";
+import { child, children, clear, pickFromTo, shape, text } from "/static/boards/common.js";
 
 const CELL = 44;
 const SIZE = 10;
@@ -53,4 +53,9 @@ export function facts(state) {
     ["TWO", `${count("TWO")} fish`],
     ["Squids", String(all.filter((f) => f.content === "SQUID").length)],
   ];
+}
+
+// Human play: click a fish with legal moves, then one of its targets (both from the server).
+export function pick(svg, state, moves, choose, { offers }) {
+  pickFromTo(svg, offers, choose, center, CELL);
 }
