@@ -25,7 +25,7 @@ from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_xml import MAX_ATTRIBUTE_VALUE_CHARS, MAX_DEPTH
 from botarena.server.app import ScServer
 from botarena.server.auth_throttle import AUTH_MAX_DELAY_S
-from botarena.server.frontend import ScConnection, sweep_idle
+from botarena.server.frontend import LINGER_MAX_BYTES, ScConnection, sweep_idle
 from botarena.server.manual_clock import ManualClock
 from tests.event_loop import until
 from tests.server.one_message_client import OneMessagePerRead
@@ -208,6 +208,22 @@ BOMBS = {
     "deep nesting": "<protocol><join>" + "<a>" * (MAX_DEPTH + 5) + "</a>" * (MAX_DEPTH + 5),
     "undefined entity": '<protocol><join gameType="&nope;"/>',
 }
+
+
+@run
+async def test_a_dropped_client_still_sending_gets_the_end_of_the_stream_not_a_reset():
+    # The client reads only after it has sent more: had the server closed its socket with
+    # that input unread, the kernel's reset would make the client lose the server's reply.
+    async with running_server() as server:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(BOMBS["undefined entity"].encode())
+        await until(lambda: any(c.closed for c in server.connections.values()))
+        for _ in range(8):
+            writer.write(b"x" * (LINGER_MAX_BYTES // 16))
+            await writer.drain()
+        assert await asyncio.wait_for(reader.read(), 10) == b"<protocol/>"
+        writer.close()
+        await until(lambda: not server.connections)
 
 
 @pytest.mark.parametrize("bomb", sorted(BOMBS))

@@ -36,6 +36,7 @@ from botarena.server import wire
 from botarena.server.attribute_tabs import AttributeTabEscaper
 from botarena.server.lobby import Lobby, SlotDescriptor
 from botarena.server.pacing import PacedWriter
+from botarena.server.peer import TimerHandle
 from botarena.server.seed_move_end_tag import MoveEndTagRepair
 
 if TYPE_CHECKING:
@@ -65,6 +66,13 @@ JOIN_ROOM_TAG = "joinRoom"
 """2021 ``<joinRoom roomId/>``: take a free unreserved slot of a prepared room."""
 
 _WHITESPACE = b" \t\r\n"
+
+LINGER_S = 2.0
+"""After dropping a client for unreadable input, how long its connection stays half-closed
+(our end of stream sent, its input read and thrown away) before the socket is closed."""
+LINGER_MAX_BYTES = 1 << 20
+"""How much input of a dropped client is thrown away while lingering; past it, the socket is
+closed at once."""
 
 
 class ScConnection(asyncio.Protocol):
@@ -116,6 +124,10 @@ class ScConnection(asyncio.Protocol):
         """When the client started a message it has not finished (slowloris detection)."""
         self.grace_deadline: float | None = None
         """When a finished player's connection is closed unless it joins again."""
+        self._linger_timer: TimerHandle | None = None
+        """Set while the connection lingers half-closed after a drop (see :meth:`_linger`)."""
+        self._linger_bytes_left = 0
+        self._left_lobby = False
 
     # ----------------------------------------------------------------- Peer
 
@@ -152,7 +164,9 @@ class ScConnection(asyncio.Protocol):
         if self._transport is not None:
             self._transport.abort()
 
-    def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
+    def close(
+        self, close_element: bytes | None = None, *, end_document: bool = True, linger: bool = False
+    ) -> None:
         if self._lost():
             return
         assert self._transport is not None
@@ -169,7 +183,28 @@ class ScConnection(asyncio.Protocol):
         if end_document:
             self._transport.write(self._writer.close())
         self._closed = True
-        self._transport.close()
+        if linger and self._transport.can_write_eof():
+            self._linger()
+        else:
+            self._transport.close()
+
+    def _linger(self) -> None:
+        """Half-close and keep reading for a moment. Closing a socket with unread input makes
+        the kernel answer with a reset, and a client still sending (e.g. an oversized message)
+        would lose our last words to it."""
+        transport = self._transport
+        assert transport is not None
+        transport.write_eof()
+        self._linger_bytes_left = LINGER_MAX_BYTES
+        self._linger_timer = self.lobby.clock.call_later(LINGER_S, transport.close)
+        asyncio.get_running_loop().call_soon(self._leave_lobby)  # its rooms go on without it
+        self._backlog_paused = self._reading_paused = False
+        transport.resume_reading()
+
+    def _discard_lingering(self, data: bytes) -> None:
+        self._linger_bytes_left -= len(data)
+        if self._linger_bytes_left < 0 and self._transport is not None:
+            self._transport.close()
 
     # ----------------------------------------------------------------- asyncio.Protocol
 
@@ -199,6 +234,8 @@ class ScConnection(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self._closed:
+            if self._linger_timer is not None:
+                self._discard_lingering(data)
             return
         received_at = self._time()
         profile = self.lobby.profile_for(self)
@@ -276,6 +313,9 @@ class ScConnection(asyncio.Protocol):
             self.close()
 
     def eof_received(self) -> bool | None:
+        if self._linger_timer is not None and self._transport is not None:
+            self._transport.close()  # the dropped client has stopped sending
+            return False
         self._drop(client_gone=True)
         return False
 
@@ -292,13 +332,21 @@ class ScConnection(asyncio.Protocol):
                 return
             self.close_by_server()
             return
-        self.close(end_document=profile.end_document_on_drop)
+        self.close(end_document=profile.end_document_on_drop, linger=not client_gone)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        if self._linger_timer is not None:
+            self._linger_timer.cancel()
         if self._paced is not None:
             self._paced.discard()
         self._registry.pop(self.peer_id, None)
+        self._leave_lobby()
+
+    def _leave_lobby(self) -> None:
+        if self._left_lobby:
+            return
+        self._left_lobby = True
         try:
             self.lobby.peer_lost(self)
         except Exception:
