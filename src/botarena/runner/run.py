@@ -23,6 +23,7 @@ from botarena.runner.report import Reporter, sprt_decided, statistics, status_li
 from botarena.runner.schedule import schedule
 from botarena.runner.stats import Sprt
 from botarena.runner.store import ResultsStore, StoreError
+from botarena.runner.tasks import run_together
 from botarena.server import ScServer, ServerConfig
 from botarena.server.config import DEFAULT_PASSWORD
 
@@ -261,13 +262,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
 
     try:
         with reporter:
-            tasks = [asyncio.create_task(one(i)) for i in range(len(todo))]
-            try:
-                await asyncio.gather(*tasks)
-            finally:
-                for task in tasks:
-                    task.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
+            await run_together(one(i) for i in range(len(todo)))
     finally:
         store.save(block)
         await launcher.close()
