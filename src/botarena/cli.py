@@ -27,7 +27,7 @@ def cli() -> None:
     """botarena: game servers, bots and a mass-test runner for bot contests."""
 
 
-@cli.command()
+@cli.command(context_settings={"show_default": True})
 @click.option("--host", default=None, help=f"Address to bind [default: {DEFAULT_HOST}].")
 @click.option("--port", type=int, default=None, help=f"SC XML port [default: {DEFAULT_SC_PORT}].")
 @click.option(
@@ -49,14 +49,12 @@ def cli() -> None:
     "--maumau-port",
     type=int,
     default=DEFAULT_MAUMAU_PORT,
-    show_default=True,
     help="Mau-Mau JSON-lines port.",
 )
 @click.option(
     "--maumau-players",
     type=click.IntRange(2, 4),
     default=2,
-    show_default=True,
     help="Players per Mau-Mau game.",
 )
 @click.option("--no-maumau", is_flag=True, help="Do not start the Mau-Mau server.")
@@ -64,7 +62,6 @@ def cli() -> None:
     "--pace-ms",
     type=click.IntRange(0, 10_000),
     default=0,
-    show_default=True,
     help="Leave at least this many ms between two SC messages to one connection "
     "(for clients that read exactly one message per read, like the 2019 C++ client).",
 )
@@ -79,7 +76,6 @@ def cli() -> None:
     "--web-port",
     type=int,
     default=13080,
-    show_default=True,
     help="Port of the web UI (live games, replays, human play).",
 )
 @click.option("--no-web", is_flag=True, help="Do not start the web UI.")
