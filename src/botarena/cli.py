@@ -12,10 +12,13 @@ import click
 
 from botarena import __version__
 from botarena.games import registry
+from botarena.web.limits import DEFAULT_WEB_PORT
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_SC_PORT = registry.SC_PORT
 DEFAULT_MAUMAU_PORT = registry.MAUMAU_PORT
+WEB_PATH = click.Path(path_type=Path, exists=True)
+"""A replay file or a run or tournament folder that the web UI may open."""
 
 PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
 """For commands whose own argparse parser reads the arguments (and prints their --help)."""
@@ -75,14 +78,14 @@ def cli() -> None:
 @click.option(
     "--web-port",
     type=int,
-    default=13080,
+    default=DEFAULT_WEB_PORT,
     help="Port of the web UI (live games, replays, human play).",
 )
 @click.option("--no-web", is_flag=True, help="Do not start the web UI.")
 @click.option(
     "--web-root",
     "web_roots",
-    type=click.Path(path_type=Path, exists=True),
+    type=WEB_PATH,
     multiple=True,
     help="A replay, run or tournament folder the web UI may open (repeatable).",
 )
@@ -141,10 +144,10 @@ def serve(
         pass
 
 
-@cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
-@click.option("--port", type=int, default=13080, show_default=True, help="Port of the UI.")
+@cli.command(context_settings={"show_default": True})
+@click.argument("paths", nargs=-1, required=True, type=WEB_PATH)
+@click.option("--host", default=DEFAULT_HOST, help="Address to bind.")
+@click.option("--port", type=int, default=DEFAULT_WEB_PORT, help="Port of the UI.")
 def view(paths: tuple[Path, ...], host: str, port: int) -> None:
     """Open the web UI on replay files (.xml, .xml.gz) or run/tournament folders.
 
