@@ -12,10 +12,13 @@ import click
 
 from botarena import __version__
 from botarena.games import registry
+from botarena.web.limits import DEFAULT_WEB_PORT
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_SC_PORT = registry.SC_PORT
 DEFAULT_MAUMAU_PORT = registry.MAUMAU_PORT
+WEB_PATH = click.Path(path_type=Path, exists=True)
+"""A replay file or a run or tournament folder that the web UI may open."""
 
 PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
 """For commands whose own argparse parser reads the arguments (and prints their --help)."""
@@ -27,7 +30,7 @@ def cli() -> None:
     """botarena: game servers, bots and a mass-test runner for bot contests."""
 
 
-@cli.command()
+@cli.command(context_settings={"show_default": True})
 @click.option("--host", default=None, help=f"Address to bind [default: {DEFAULT_HOST}].")
 @click.option("--port", type=int, default=None, help=f"SC XML port [default: {DEFAULT_SC_PORT}].")
 @click.option(
@@ -49,14 +52,12 @@ def cli() -> None:
     "--maumau-port",
     type=int,
     default=DEFAULT_MAUMAU_PORT,
-    show_default=True,
     help="Mau-Mau JSON-lines port.",
 )
 @click.option(
     "--maumau-players",
     type=click.IntRange(2, 4),
     default=2,
-    show_default=True,
     help="Players per Mau-Mau game.",
 )
 @click.option("--no-maumau", is_flag=True, help="Do not start the Mau-Mau server.")
@@ -64,7 +65,6 @@ def cli() -> None:
     "--pace-ms",
     type=click.IntRange(0, 10_000),
     default=0,
-    show_default=True,
     help="Leave at least this many ms between two SC messages to one connection "
     "(for clients that read exactly one message per read, like the 2019 C++ client).",
 )
@@ -78,15 +78,14 @@ def cli() -> None:
 @click.option(
     "--web-port",
     type=int,
-    default=13080,
-    show_default=True,
+    default=DEFAULT_WEB_PORT,
     help="Port of the web UI (live games, replays, human play).",
 )
 @click.option("--no-web", is_flag=True, help="Do not start the web UI.")
 @click.option(
     "--web-root",
     "web_roots",
-    type=click.Path(path_type=Path, exists=True),
+    type=WEB_PATH,
     multiple=True,
     help="A replay, run or tournament folder the web UI may open (repeatable).",
 )
@@ -145,10 +144,10 @@ def serve(
         pass
 
 
-@cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
-@click.option("--port", type=int, default=13080, show_default=True, help="Port of the UI.")
+@cli.command(context_settings={"show_default": True})
+@click.argument("paths", nargs=-1, required=True, type=WEB_PATH)
+@click.option("--host", default=DEFAULT_HOST, help="Address to bind.")
+@click.option("--port", type=int, default=DEFAULT_WEB_PORT, help="Port of the UI.")
 def view(paths: tuple[Path, ...], host: str, port: int) -> None:
     """Open the web UI on replay files (.xml, .xml.gz) or run/tournament folders.
 

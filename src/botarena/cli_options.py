@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S
+from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S, default_concurrency
 
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
@@ -22,6 +22,18 @@ def optional_count(
 ) -> Callable[[CommandT], CommandT]:
     """An option of a whole number >= 1 that defaults to ``None`` (the command's own default)."""
     return click.option(*names, type=click.IntRange(1), default=None, help=help, hidden=hidden)
+
+
+def concurrency_option(help: str) -> Callable[[CommandT], CommandT]:
+    """``--concurrency N``: games at once; the command gets the number of cores when it is not
+    given."""
+
+    def cores_if_none(_context: click.Context, _param: click.Parameter, value: int | None) -> int:
+        return value or default_concurrency()
+
+    return click.option(
+        "--concurrency", type=click.IntRange(1), default=None, callback=cores_if_none, help=help
+    )
 
 
 def seed_option(help: str) -> Callable[[CommandT], CommandT]:

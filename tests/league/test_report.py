@@ -57,3 +57,10 @@ def test_report_escapes_labels_and_has_no_scripts(tmp_path):
     report.write_report(path, doc, {"<b>": {}, "bot1": {}}, {})
     text = path.read_text()
     assert "&lt;b&gt;" in text and "<script" not in text
+
+
+def test_the_crosstable_marks_the_diagonal_and_pairs_that_never_met() -> None:
+    table = {"a": {"b": [3, 4]}, "b": {"a": [1, 4]}, "<c>": {}}
+    rows = report._crosstable(["a", "b", "<c>"], table).splitlines()
+    assert rows[1] == "<tr><th>a</th><td>×</td><td>3/4</td><td></td></tr>"
+    assert rows[3] == "<tr><th>&lt;c&gt;</th><td></td><td></td><td>×</td></tr>"

@@ -10,6 +10,7 @@ import click
 from botarena.cli_options import (
     bot_timeout_options,
     cluster_option,
+    concurrency_option,
     optional_count,
     output_options,
     seed_option,
@@ -45,7 +46,7 @@ from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
     help="K.O.: games per match (odd).",
 )
 @seed_option("Base seed [default: random, logged].")
-@optional_count("--concurrency", help="Local games at once [default: number of cores].")
+@concurrency_option("Local games at once [default: number of cores].")
 @cluster_option("Play every game as a task on this Dask scheduler's workers.")
 @output_options("botarena-tournaments", "Continue the interrupted tournament in --out.")
 @bot_timeout_options("Seconds after which a game is aborted.")
@@ -66,7 +67,7 @@ def tournament(  # noqa: PLR0917
     challenger: str | None,
     best_of: int,
     seed: int | None,
-    concurrency: int | None,
+    concurrency: int,
     cluster: str | None,
     out_dir: Path | None,
     resume: bool,
@@ -78,7 +79,6 @@ def tournament(  # noqa: PLR0917
     random, heuristic) or commands, NAME=BOT to name one. SC bots are started as
     CMD --host H --port P --reservation R, Mau-Mau bots as CMD --host H --port P --name N
     (or with {host} {port} {name} placeholders)."""
-    from botarena.league.executors import default_concurrency  # noqa: PLC0415
     from botarena.league.jobs import JobLimits  # noqa: PLC0415
     from botarena.league.tournament import TournamentConfig, main_sync  # noqa: PLC0415
 
@@ -96,7 +96,7 @@ def tournament(  # noqa: PLR0917
         challenger=challenger,
         best_of=best_of,
         seed=seed,
-        concurrency=concurrency or default_concurrency(),
+        concurrency=concurrency,
         out_dir=out_dir,
         resume=resume,
         cluster=cluster,

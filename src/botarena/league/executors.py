@@ -14,9 +14,9 @@
 from __future__ import annotations
 
 import asyncio
-import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from botarena.league.jobs import GameJob, JobOutcome, play_job, play_job_async
 from botarena.league.sc_game import DriverJob, play_driver_job
@@ -30,16 +30,15 @@ DASK_TASK_RETRIES = 2
 tried again before the tournament reports it as failed."""
 DASK_CONNECT_TIMEOUT_S = 30.0
 
+JobT = TypeVar("JobT")
+ResultT = TypeVar("ResultT")
+
 
 class Executor(Protocol):
     description: str
 
     async def run(self, job: GameJob) -> JobOutcome: ...
     async def close(self) -> None: ...
-
-
-def default_concurrency() -> int:
-    return max(1, os.cpu_count() or 1)
 
 
 class LocalExecutor:
@@ -78,25 +77,17 @@ class DaskExecutor:
         return cls(client, address, token)
 
     async def run(self, job: GameJob) -> JobOutcome:
-        future = self._client.submit(
-            play_job,
-            job,
-            key=f"botarena-{self._token}-game-{job.index}",
-            pure=False,
-            retries=DASK_TASK_RETRIES,
-        )
-        outcome: JobOutcome = await future
-        return outcome
+        return await self._play(play_job, job, f"game-{job.index}")
 
     async def run_driver(self, job: DriverJob) -> tuple[dict[str, Any], dict[str, bytes]]:
+        return await self._play(play_driver_job, job, f"test-{job.game.index}")
+
+    async def _play(self, play: Callable[[JobT], ResultT], job: JobT, name: str) -> ResultT:
+        """``play(job)`` as a task on a worker; ``name`` makes its key unique in this run."""
         future = self._client.submit(
-            play_driver_job,
-            job,
-            key=f"botarena-{self._token}-test-{job.game.index}",
-            pure=False,
-            retries=DASK_TASK_RETRIES,
+            play, job, key=f"botarena-{self._token}-{name}", pure=False, retries=DASK_TASK_RETRIES
         )
-        result: tuple[dict[str, Any], dict[str, bytes]] = await future
+        result: ResultT = await future
         return result
 
     async def close(self) -> None:

@@ -15,32 +15,24 @@ from __future__ import annotations
 import asyncio
 import socket
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from botarena.core import SeededRandom
 from botarena.league.entrants import MAUMAU, Entrant
-from botarena.runner.limits import CONNECT_TIMEOUT_S, EXIT_GRACE_S, GAME_TIMEOUT_S
+from botarena.runner.limits import BotLimits
 
 MAUMAU_MOVE_TIMEOUT_S = 5.0
 """Seconds a Mau-Mau seat has to answer its turn (the contest server's default)."""
 
 
 @dataclass(frozen=True, slots=True)
-class JobLimits:
-    connect_timeout_s: float = CONNECT_TIMEOUT_S
-    game_timeout_s: float = GAME_TIMEOUT_S
-    exit_grace_s: float = EXIT_GRACE_S
+class JobLimits(BotLimits):
     move_timeout_s: float = MAUMAU_MOVE_TIMEOUT_S
 
     def to_json(self) -> dict[str, float]:
-        return {
-            "connect_timeout_s": self.connect_timeout_s,
-            "game_timeout_s": self.game_timeout_s,
-            "exit_grace_s": self.exit_grace_s,
-            "move_timeout_s": self.move_timeout_s,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ import io
 from pathlib import Path
 from typing import Any
 
+from botarena.league.standings import crosstable_row
+
 STYLE = """
 body { font-family: sans-serif; margin: 2em; color: #222; }
 table { border-collapse: collapse; margin: 1em 0; }
@@ -106,15 +108,8 @@ def _crosstable(order: list[str], table: dict[str, dict[str, list[int]]]) -> str
         "<table><tr><th></th>" + "".join(f"<th>{html.escape(b)}</th>" for b in order) + "</tr>"
     ]
     for a in order:
-        cells = []
-        for b in order:
-            if a == b:
-                cells.append("<td>×</td>")
-            elif b in table[a]:
-                cells.append(_cell(f"{table[a][b][0]}/{table[a][b][1]}"))
-            else:
-                cells.append("<td></td>")
-        lines.append(f"<tr><th>{html.escape(a)}</th>" + "".join(cells) + "</tr>")
+        cells = "".join(_cell(text) for text in crosstable_row(order, table, a, diagonal="×"))
+        lines.append(f"<tr><th>{html.escape(a)}</th>{cells}</tr>")
     return "\n".join([*lines, "</table>"])
 
 

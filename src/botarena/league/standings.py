@@ -151,15 +151,22 @@ def crosstable(
 def crosstable_csv(labels: list[str], table: dict[str, dict[str, list[int]]]) -> str:
     """Rows and columns in standings order; a cell is ``scored/possible``, ``x`` the diagonal."""
     lines = [",".join(["bot", *labels])]
-    for a in labels:
-        cells = []
-        for b in labels:
-            if a == b:
-                cells.append("x")
-            elif b in table[a]:
-                scored, possible = table[a][b]
-                cells.append(f"{scored}/{possible}")
-            else:
-                cells.append("")
-        lines.append(",".join([a, *cells]))
+    lines.extend(",".join([a, *crosstable_row(labels, table, a, diagonal="x")]) for a in labels)
     return "\n".join(lines) + "\n"
+
+
+def crosstable_row(
+    labels: list[str], table: dict[str, dict[str, list[int]]], bot: str, *, diagonal: str
+) -> list[str]:
+    """``bot``'s cells in ``labels`` order: ``scored/possible`` against each other bot, ``""``
+    where they never met, ``diagonal`` against itself."""
+    cells = []
+    for other in labels:
+        if other == bot:
+            cells.append(diagonal)
+        elif other in table[bot]:
+            scored, possible = table[bot][other]
+            cells.append(f"{scored}/{possible}")
+        else:
+            cells.append("")
+    return cells

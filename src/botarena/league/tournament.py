@@ -36,6 +36,7 @@ from botarena.league.ratings import ratings
 from botarena.league.report import write_report
 from botarena.league.standings import crosstable, crosstable_csv, standings
 from botarena.league.store import TournamentStore, TournamentStoreError
+from botarena.runner.tasks import run_together
 
 DEFAULT_OUT_ROOT = Path("botarena-tournaments")
 
@@ -235,13 +236,7 @@ async def run_tournament(
                     played += 1
                     say(f"{_describe(outcome.record)} ({len(store.games)} done)")
 
-            tasks = [asyncio.create_task(one(game)) for game in todo]
-            try:
-                await asyncio.gather(*tasks)
-            finally:
-                for task in tasks:
-                    task.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
+            await run_together(one(game) for game in todo)
             plan = formats.plan(fmt, labels, int(settings["seed"]), store.games)
     finally:
         await executor.close()

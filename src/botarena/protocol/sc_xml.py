@@ -100,6 +100,10 @@ class StreamLimits:
             if getattr(self, name) < 1:
                 raise ValueError(f"StreamLimits.{name} must be at least 1")
 
+    def exceeded(self, limit: str, actual: int, what: str) -> LimitExceededError:
+        """The error for ``actual`` beyond the bound named ``limit`` (a field name)."""
+        return LimitExceededError(limit, getattr(self, limit), actual, what)
+
 
 DEFAULT_LIMITS = StreamLimits()
 
@@ -230,9 +234,8 @@ class ScStreamParser:
         while pos < len(data) and not self._ended:
             allowance = limit - self._pending_bytes
             if allowance <= 0:
-                raise LimitExceededError(
+                raise self._limits.exceeded(
                     "max_message_bytes",
-                    limit,
                     self._pending_bytes + 1,
                     "message too large (bytes since the previous message)",
                 )
@@ -272,29 +275,22 @@ class ScStreamParser:
                     continue
                 self._element_count += 1
                 if self._element_count > limits.max_elements_per_message:
-                    raise LimitExceededError(
+                    raise limits.exceeded(
                         "max_elements_per_message",
-                        limits.max_elements_per_message,
                         self._element_count,
                         "too many elements in one message",
                     )
                 if self._depth - 1 > limits.max_depth:
-                    raise LimitExceededError(
-                        "max_depth", limits.max_depth, self._depth - 1, "message nested too deep"
-                    )
+                    raise limits.exceeded("max_depth", self._depth - 1, "message nested too deep")
                 attributes = element.attrib
                 if len(attributes) > limits.max_attributes:
-                    raise LimitExceededError(
-                        "max_attributes",
-                        limits.max_attributes,
-                        len(attributes),
-                        f"too many attributes on <{element.tag}>",
+                    raise limits.exceeded(
+                        "max_attributes", len(attributes), f"too many attributes on <{element.tag}>"
                     )
                 for name, value in attributes.items():
                     if len(value) > limits.max_attribute_value_chars:
-                        raise LimitExceededError(
+                        raise limits.exceeded(
                             "max_attribute_value_chars",
-                            limits.max_attribute_value_chars,
                             len(value),
                             f"attribute {name!r} of <{element.tag}> too long",
                         )

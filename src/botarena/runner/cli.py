@@ -15,6 +15,7 @@ import click
 from botarena.cli_options import (
     bot_timeout_options,
     cluster_option,
+    concurrency_option,
     optional_count,
     output_options,
     seed_option,
@@ -35,7 +36,7 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
     help=GAME_HELP,
 )
 @click.option("-n", "--games", "games", type=click.IntRange(1), default=100, show_default=True)
-@optional_count("--concurrency", help="Games at once [default: number of cores].")
+@concurrency_option("Games at once [default: number of cores].")
 @seed_option("Base seed of the run [default: random].")
 @output_options("botarena-runs", "Continue the interrupted run in --out.")
 @click.option(
@@ -87,7 +88,7 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
 def test_command(  # noqa: PLR0917 - click passes options by keyword
     game: str,
     games: int,
-    concurrency: int | None,
+    concurrency: int,
     seed: int | None,
     out_dir: Path | None,
     resume: bool,
@@ -123,7 +124,6 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     from botarena.runner.run import (  # noqa: PLC0415
         DEFAULT_ADMIN_PASSWORD,
         RunConfig,
-        default_concurrency,
         default_out_dir,
         run_test,
     )
@@ -144,7 +144,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             bot_a=bot_a,
             bot_b=bot_b,
             games=games,
-            concurrency=concurrency or default_concurrency(),
+            concurrency=concurrency,
             seed=seed,
             out_dir=out_dir,
             resume=resume,

@@ -19,12 +19,7 @@ from botarena.core import ScoreCause
 from botarena.runner.bots import BotSpec
 from botarena.runner.hosts import GameEnd, GameHandle, GameHost
 from botarena.runner.launch import Launched, PerGameLauncher, PersistentLauncher
-from botarena.runner.limits import (
-    CONNECT_TIMEOUT_S,
-    EXIT_GRACE_S,
-    GAME_TIMEOUT_S,
-    WATCHDOG_POLL_S,
-)
+from botarena.runner.limits import WATCHDOG_POLL_S, BotLimits
 from botarena.runner.schedule import ScheduledGame
 from botarena.server import SlotDescriptor
 
@@ -37,11 +32,9 @@ ABANDON_AFTER_S = 5.0
 
 
 @dataclass(frozen=True, slots=True)
-class DriverLimits:
-    connect_timeout_s: float = CONNECT_TIMEOUT_S
-    game_timeout_s: float = GAME_TIMEOUT_S
-    exit_grace_s: float = EXIT_GRACE_S
+class DriverLimits(BotLimits):
     can_timeout: bool = True
+    """False with ``--no-timeout``: the server never times out the bots' moves."""
 
 
 def game_dir_name(index: int) -> str:

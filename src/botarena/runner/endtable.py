@@ -11,6 +11,9 @@ from typing import Any
 
 @dataclass(slots=True)
 class BotTotals:
+    """One bot's row of the table: its games by result (``void``: games that gave it no score)
+    and the times of its moves."""
+
     wins: int = 0
     draws: int = 0
     losses: int = 0

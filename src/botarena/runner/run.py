@@ -4,8 +4,7 @@ seed-paired games with sides swapped, with a summary written after every game.""
 from __future__ import annotations
 
 import asyncio
-import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -19,11 +18,12 @@ from botarena.runner.driver import DriverLimits, play_game
 from botarena.runner.endtable import end_table
 from botarena.runner.hosts import EmbeddedHost, RemoteHost
 from botarena.runner.launch import PerGameLauncher, PersistentLauncher
-from botarena.runner.limits import MAX_STARTUP_FAILURES
+from botarena.runner.limits import MAX_STARTUP_FAILURES, default_concurrency
 from botarena.runner.report import Reporter, sprt_decided, statistics, status_line
 from botarena.runner.schedule import schedule
 from botarena.runner.stats import Sprt
 from botarena.runner.store import ResultsStore, StoreError
+from botarena.runner.tasks import run_together
 from botarena.server import ScServer, ServerConfig
 from botarena.server.config import DEFAULT_PASSWORD
 
@@ -36,10 +36,6 @@ def parse_server_address(text: str) -> tuple[str, int]:
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"--server must be HOST:PORT, got {text!r}")
     return host, int(port)
-
-
-def default_concurrency() -> int:
-    return max(1, os.cpu_count() or 1)
 
 
 def default_out_dir() -> Path:
@@ -192,9 +188,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
     )
     limits = config.limits
     if config.no_timeout:
-        limits = DriverLimits(
-            limits.connect_timeout_s, limits.game_timeout_s, limits.exit_grace_s, False
-        )
+        limits = replace(limits, can_timeout=False)
     server: ScServer | None = None
     host: EmbeddedHost | RemoteHost
     cluster = None
@@ -268,13 +262,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
 
     try:
         with reporter:
-            tasks = [asyncio.create_task(one(i)) for i in range(len(todo))]
-            try:
-                await asyncio.gather(*tasks)
-            finally:
-                for task in tasks:
-                    task.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
+            await run_together(one(i) for i in range(len(todo)))
     finally:
         store.save(block)
         await launcher.close()

@@ -244,13 +244,10 @@ async def serve(config: ServerConfig, plugins: Iterable[GamePlugin] | None = Non
     """Run the server until cancelled or until SIGINT/SIGTERM."""
     server = ScServer(config, plugins)
     await server.start()
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signum, stop.set)
+    from botarena.core.signals import until_signal  # noqa: PLC0415
+
     try:
-        await stop.wait()
+        await until_signal(signal.SIGINT, signal.SIGTERM)
     finally:
         await server.stop()
 

@@ -19,7 +19,7 @@ from typing import Any
 from lxml import etree
 
 from botarena.games.registry import GAMES, MAUMAU_JSON
-from botarena.web.replays import ReplayError
+from botarena.web.replays import ReplayError, json_objects
 
 
 def is_transcript(raw: bytes) -> bool:
@@ -56,14 +56,7 @@ class _Table:
 
 
 def parse_transcript(raw: bytes) -> dict[str, Any]:
-    lines = []
-    for text in raw.decode("utf-8", "replace").splitlines():
-        try:
-            item = json.loads(text)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(item, dict):
-            lines.append(item)
+    lines = json_objects(raw)
     if not lines or lines[0].get("type") != "meta":
         raise ReplayError("not a Mau-Mau transcript (no meta line)")
     names = [str(name) for name in lines[0].get("players", [])]

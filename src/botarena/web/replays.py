@@ -216,15 +216,21 @@ def read_replay(path: Path, game: str | None = None) -> dict[str, Any]:
 def read_records(folder: Path) -> list[dict[str, Any]]:
     """The game records of a run or tournament folder (``games.jsonl``; a torn line is
     skipped)."""
-    records: list[dict[str, Any]] = []
     path = folder / "games.jsonl"
     if not path.is_file():
-        return records
-    for line in read_bytes(path).decode("utf-8", "replace").splitlines():
+        return []
+    return json_objects(read_bytes(path))
+
+
+def json_objects(raw: bytes) -> list[dict[str, Any]]:
+    """The JSON objects of JSON-lines bytes; a line that is not one (torn, foreign) is
+    skipped."""
+    objects: list[dict[str, Any]] = []
+    for line in raw.decode("utf-8", "replace").splitlines():
         try:
-            record = json.loads(line)
+            value = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if isinstance(record, dict):
-            records.append(record)
-    return records
+        if isinstance(value, dict):
+            objects.append(value)
+    return objects

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import signal
 from pathlib import Path
 
+from botarena.core.signals import until_signal
 from botarena.web.app import WebConfig, WebServer
 
 
@@ -16,13 +16,8 @@ async def serve_view(paths: list[Path], host: str, port: int) -> None:
     server = WebServer(WebConfig(host=host, port=port, roots=paths))
     await server.start()
     print(f"botarena view: open {server.url}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signum, stop.set)
     try:
-        await stop.wait()
+        await until_signal(signal.SIGINT, signal.SIGTERM)
     finally:
         await server.stop()
 
