@@ -30,6 +30,7 @@ from pathlib import Path
 from lxml import etree
 
 from botarena.core import GameResult
+from botarena.core.signals import until_signal
 from botarena.games.registry import sc_plugins
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_xml import DEFAULT_LIMITS, StreamLimits
@@ -244,8 +245,6 @@ async def serve(config: ServerConfig, plugins: Iterable[GamePlugin] | None = Non
     """Run the server until cancelled or until SIGINT/SIGTERM."""
     server = ScServer(config, plugins)
     await server.start()
-    from botarena.core.signals import until_signal  # noqa: PLC0415
-
     try:
         await until_signal(signal.SIGINT, signal.SIGTERM)
     finally:

@@ -7,12 +7,11 @@ Mau-Mau JSON-lines server (its own port) run side by side until Ctrl-C or SIGTER
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import signal
 from typing import TYPE_CHECKING
 
-from botarena.games.registry import sc_plugins
+from botarena.core.signals import until_signal
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.maumau import MauMauServer, ServerOptions
@@ -37,8 +36,6 @@ async def serve_all(
             error.errno,
             f"Software-Challenge XML server: {error.strerror} (choose another port with --port)",
         ) from None
-    games = ", ".join(plugin.game_type for plugin in sc_plugins())
-    log.info("Software-Challenge XML server on %s:%d (%s)", sc_server.host, sc_server.port, games)
     maumau_server: MauMauServer | None = None
     web_server: WebServer | None = None
     try:
@@ -56,12 +53,7 @@ async def serve_all(
                     f"the Mau-Mau server cannot listen on its port {where}: {error.strerror}"
                     " (choose another port with --maumau-port, or start without it: --no-maumau)",
                 ) from None
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
+        await until_signal(signal.SIGINT, signal.SIGTERM)
         log.info("stopping")
     finally:
         if web_server is not None:
