@@ -134,18 +134,14 @@ def _colour(name: str) -> object:
 
 def test_a_time_per_move_ends_the_human_seat(servers: Servers, page: Any) -> None:
     page.goto(servers.url)
-    answer = page.evaluate(
-        """async () => {
-          const response = await fetch("/api/prepare", { method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ game: "piranhas-2019", state: null,
-              seats: ["human", "random"], timePerMove: 0.5 }) });
-          return response.json();
-        }"""
-    )
-    seat = servers.web.seats[answer["human"]]
+    page.select_option("#play-game", "piranhas-2019")
+    page.select_option("#play-opponent", "random")
+    page.fill("#play-time", "0.5")
+    page.click("#play-start")
+    page.wait_for_selector("#turn-status", timeout=30_000)
+    token = page.evaluate("location.hash").rsplit("/", 1)[-1]
+    seat = servers.web.seats[token]
     assert seat.time_limit_s == 0.5
-    page.goto(f"{servers.url}#/play/{answer['human']}")
     page.wait_for_selector("#turn-status:has-text('time is up')", timeout=30_000)
     page.wait_for_selector("#result:not(:empty)", timeout=30_000)
     record = servers.hub.record(seat.room_id or "")

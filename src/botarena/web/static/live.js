@@ -42,6 +42,7 @@ function playForm(info) {
   const opponent = el("select", { id: "play-opponent" });
   const side = el("select", { id: "play-side" }, el("option", { value: "0" }, "first"), el("option", { value: "1" }, "second"));
   const password = el("input", { type: "password", id: "play-password", placeholder: "admin password" });
+  const time = el("input", { type: "number", id: "play-time", min: "0.1", step: "any", placeholder: "no limit", title: "seconds per move for you; empty: no limit" });
   const fill = () => {
     const spec = games.find((g) => g.id === game.value);
     opponent.replaceChildren(...spec.players.map((p) => el("option", { value: p }, p)), el("option", { value: "open" }, "any bot that connects"));
@@ -54,14 +55,14 @@ function playForm(info) {
     const headers = { "Content-Type": "application/json" };
     if (password.value) headers["X-Botarena-Admin"] = password.value;
     try {
-      const response = await fetch("/api/prepare", { method: "POST", headers, body: JSON.stringify({ game: game.value, state: null, seats }) });
+      const response = await fetch("/api/prepare", { method: "POST", headers, body: JSON.stringify({ game: game.value, state: null, seats, timePerMove: time.value ? Number(time.value) : null }) });
       if (!response.ok) throw new Error(await response.text());
       const answer = await response.json();
       const open = Object.values(answer.codes || {});
       location.hash = `#/play/${answer.human}${open.length ? `?code=${encodeURIComponent(open[0])}` : ""}`;
     } catch (e) { error.textContent = String(e.message || e); }
   } }, "Play");
-  const box = el("p", {}, "Play yourself: ", game, " as ", side, " against ", opponent, " ");
+  const box = el("p", {}, "Play yourself: ", game, " as ", side, " against ", opponent, ", seconds per move ", time, " ");
   if (info.needsPassword) box.append(password, " ");
   box.append(start, " ", error);
   return box;
