@@ -169,20 +169,30 @@ async def watch(web_port: int, index: int, counts: list[int]) -> None:
     ):
         await ws.send_str(json.dumps({"op": "rooms"}))
         watching: str | None = None
+        rooms: dict[str, dict[str, Any]] = {}
         async for message in ws:
             for part in message.data.split("\x1e"):
                 counts[index] += 1
                 if not part.startswith("S\t"):  # states need no parsing here
-                    watching = await follow(ws, json.loads(part), index, watching)
+                    watching = await follow(ws, json.loads(part), index, watching, rooms)
 
 
-async def follow(ws: Any, data: dict[str, Any], index: int, watching: str | None) -> str | None:
-    """One message to a viewer; returns the room it watches now."""
+async def follow(
+    ws: Any, data: dict[str, Any], index: int, watching: str | None, rooms: dict[str, Any]
+) -> str | None:
+    """One message to a viewer (``rooms``: the room list as it knows it, by id, kept up to
+    date as the UI does); returns the room it watches now."""
     if data["type"] == "result" and data["room"] == watching:
         await ws.send_str(json.dumps({"op": "unwatch", "room": watching}))
         return None
-    if data["type"] == "rooms" and watching is None:
-        running = [room["id"] for room in data["rooms"] if room["status"] == "running"]
+    if data["type"] in ("rooms", "roomsChanged"):
+        if data["type"] == "rooms":
+            rooms.clear()
+        rooms.update((room["id"], room) for room in data["rooms"])
+        for room_id in data.get("removed", []):
+            rooms.pop(room_id, None)
+    if data["type"] in ("rooms", "roomsChanged") and watching is None:
+        running = [room_id for room_id, room in rooms.items() if room["status"] == "running"]
         if running:
             watching = running[index % len(running)]
             await ws.send_str(json.dumps({"op": "watch", "room": watching}))

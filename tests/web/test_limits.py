@@ -31,6 +31,26 @@ def fake_room(room_id: str) -> Any:
     )
 
 
+def frame_messages(frame: str) -> list[dict[str, Any]]:
+    """A frame's messages as ``frameMessages`` in ``static/api.js`` reads them: a room
+    snapshot takes the state records that follow it into its replay."""
+    messages: list[dict[str, Any]] = []
+    for part in frame.split(RECORD_SEPARATOR):
+        if part.startswith("S\t"):
+            _, room, index, ms, xml = part.split("\t", 4)
+            last = messages[-1] if messages else {}
+            taking = last.get("type") == "room" and last.get("room") == room
+            if taking and len(last["replay"]["states"]) < last["stateCount"]:
+                replay = last["replay"]
+                replay["states"].append(xml)
+                replay["moveMs"].append(float(ms) if ms else None)
+                continue
+            messages.append({"type": "state", "room": room, "index": int(index), "xml": xml})
+        else:
+            messages.append(json.loads(part))
+    return messages
+
+
 async def _no_send(text: str) -> None:
     raise AssertionError("not sent in this test")
 
@@ -52,9 +72,10 @@ def test_viewer_queue_overflow_becomes_one_snapshot() -> None:
         viewer.close()
 
     viewer.send = send
-    asyncio.run(viewer.run(flush_interval_s=0))
+    hub.flush_viewers()
+    asyncio.run(viewer.run())
     (frame,) = sent
-    snapshot, turn_offer = (json.loads(part) for part in frame.split(RECORD_SEPARATOR))
+    snapshot, turn_offer = frame_messages(frame)
     assert snapshot["type"] == "room" and turn_offer == {"type": "turn"}
     assert len(snapshot["replay"]["states"]) == limits.VIEWER_QUEUE_LIMIT + 5
 
@@ -112,6 +133,7 @@ def test_room_list_updates_are_coalesced() -> None:
         hub._list_flush.cancel()
         hub._flush_list()
         assert len(viewer.queue) == 2
+        assert json.loads(viewer.queue[-1])["type"] == "roomsChanged"
         assert (
             limits.ROOM_LIST_INTERVAL_S > 0 and hub.list_interval_s == limits.ROOM_LIST_INTERVAL_S
         )

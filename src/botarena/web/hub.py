@@ -1,10 +1,14 @@
-"""The live hub: what the lobby does, fanned out to browsers without ever slowing a room.
+"""The live hub: what the game servers do, fanned out to browsers without ever slowing a room.
 
-:class:`LiveHub` is a :class:`~botarena.server.events.LobbyListener`. Each event is turned
-into one JSON text at most (only when someone watches) and put into the bounded queue of
-each interested :class:`Viewer`; a viewer's own task writes to its WebSocket. A viewer whose
-queue overflows loses the queue and gets one snapshot of everything it watches instead
-(coalescing), so the room never waits for a browser and memory stays bounded.
+:class:`LiveHub` is a :class:`~botarena.server.events.LobbyListener` of the SC lobby (and,
+through :mod:`botarena.web.maumau_live`, hears the Mau-Mau server). A room nobody watches
+costs one append per state. A watched room's state becomes one text, shared by every viewer
+watching it, and goes into each viewer's bounded queue; one hub-wide timer wakes the viewers
+with something queued at most every :data:`VIEWER_FLUSH_INTERVAL_S`, and each viewer's task
+then writes all of it in one WebSocket frame. A viewer whose queue overflows loses the queue
+and gets one snapshot of everything it watches instead (coalescing), so a room never waits
+for a browser and memory stays bounded. Room-list changes are gathered (which rooms changed,
+not how often) and sent as one update per :data:`ROOM_LIST_INTERVAL_S`.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ class RoomRecord:
     room_id: str
     game_type: str
     names: list[str]
+    order: int = 0
+    """Place in the room list: live rooms by creation, finished ones by their end."""
     status: str = "waiting"
     states: list[str] = field(default_factory=list)
     move_ms: list[float | None] = field(default_factory=list)
@@ -58,6 +64,7 @@ class RoomRecord:
             "status": self.status,
             "turn": max(len(self.states) - 1, 0),
             "result": self.result_text,
+            "order": self.order,
         }
 
     def replay(self) -> dict[str, object]:
@@ -70,6 +77,31 @@ class RoomRecord:
             "moveMs": self.move_ms,
             "result": self.result_xml,
         }
+
+    def snapshot_text(self) -> str:
+        """The room from scratch for a viewer: ``{"type": "room", "stateCount": n, ...}``
+        (its replay's ``states`` and ``moveMs`` empty) followed by its ``n`` states as state
+        records (:func:`state_message`), so no state is JSON-escaped; the browser
+        (``frameMessages`` in ``static/api.js``) puts them back into the replay."""
+        replay = self.replay()
+        replay["states"] = []
+        replay["moveMs"] = []
+        head = json.dumps(
+            {
+                "type": "room",
+                "room": self.room_id,
+                "summary": self.summary(),
+                "resultText": self.result_text,
+                "stateCount": len(self.states),
+                "replay": replay,
+            }
+        )
+        room_id = self.room_id
+        records = [
+            state_message(room_id, index, move_ms, state)
+            for index, (state, move_ms) in enumerate(zip(self.states, self.move_ms, strict=True))
+        ]
+        return RECORD_SEPARATOR.join([head, *records])
 
 
 Send = Callable[[str], Awaitable[None]]
@@ -86,7 +118,8 @@ def state_message(room_id: str, index: int, move_ms: float | None, state_xml: st
 
 
 class Viewer:
-    """One browser connection: a bounded queue of JSON texts and what it watches."""
+    """One browser connection: a bounded queue of texts and what it watches. Its writer task
+    (:meth:`run`) sleeps until the hub's flush (:meth:`LiveHub.flush_viewers`) wakes it."""
 
     def __init__(self, hub: LiveHub, send: Send, limit: int = VIEWER_QUEUE_LIMIT) -> None:
         self.hub = hub
@@ -101,6 +134,8 @@ class Viewer:
         """More that a snapshot repeats (a human seat's current offer of moves)."""
         self.dropped = 0
         self.closed = False
+        self.flush_pending = False
+        """Already among the viewers the hub's next flush wakes."""
         self._ready = asyncio.Event()
 
     def push(self, text: str) -> None:
@@ -112,20 +147,27 @@ class Viewer:
             self.dropped += 1
         elif not self.resync:
             self.queue.append(text)
-        self._ready.set()
+        if not self.flush_pending:
+            self.flush_pending = True
+            self.hub.flush_soon(self)
 
     def request_snapshot(self) -> None:
         self.resync = True
+        if not self.flush_pending:
+            self.flush_pending = True
+            self.hub.flush_soon(self)
+
+    def wake(self) -> None:
+        """The hub's flush: write what waits now."""
+        self.flush_pending = False
         self._ready.set()
 
-    async def run(self, flush_interval_s: float = VIEWER_FLUSH_INTERVAL_S) -> None:
-        """Write queued messages until :meth:`close`, all that waited in one WebSocket frame
-        (joined by :data:`RECORD_SEPARATOR`) at most every ``flush_interval_s``; raises what
+    async def run(self) -> None:
+        """Each time the hub wakes this viewer, write everything queued in one WebSocket
+        frame (joined by :data:`RECORD_SEPARATOR`) until :meth:`close`; raises what
         ``send`` raises."""
         while not self.closed:
             await self._ready.wait()
-            if flush_interval_s > 0:
-                await asyncio.sleep(flush_interval_s)  # gather what comes meanwhile
             self._ready.clear()
             if self.closed:
                 return
@@ -145,69 +187,107 @@ class Viewer:
 
 
 class LiveHub(LobbyListener):
-    """Rooms of a lobby as the web UI shows them, and the browsers watching them."""
+    """Rooms of the game servers as the web UI shows them, and the browsers watching them.
 
-    def __init__(self, list_interval_s: float = ROOM_LIST_INTERVAL_S) -> None:
+    The SC lobby calls the :class:`LobbyListener` methods; any other server (Mau-Mau) calls
+    :meth:`open_room`, :meth:`start_room`, :meth:`add_state` and :meth:`finish_room`."""
+
+    def __init__(
+        self,
+        list_interval_s: float = ROOM_LIST_INTERVAL_S,
+        flush_interval_s: float = VIEWER_FLUSH_INTERVAL_S,
+    ) -> None:
         self.rooms: dict[str, RoomRecord] = {}
         self.finished: OrderedDict[str, RoomRecord] = OrderedDict()
         self.viewers: set[Viewer] = set()
         self.list_interval_s = list_interval_s
+        self.flush_interval_s = flush_interval_s
         self._list_flush: asyncio.TimerHandle | None = None
+        self._changed: dict[str, RoomRecord] = {}
+        """Rooms whose summary changed since the last room-list update."""
+        self._removed: list[str] = []
+        """Rooms dropped from the list since the last room-list update."""
+        self._viewer_flush: asyncio.TimerHandle | None = None
+        self._to_wake: list[Viewer] = []
+        """Viewers with something queued, for the next :meth:`flush_viewers`."""
+        self._order = 0
         self.list_viewers = 0
         """Viewers following the room list."""
 
-    # ------------------------------------------------------------------ lobby events
+    # ------------------------------------------------------------------ SC lobby events
 
     def room_created(self, room: Room) -> None:
-        self.rooms[room.room_id] = RoomRecord(room.room_id, room.plugin.game_type, [])
-        self._list_changed()
+        self.open_room(room.room_id, room.plugin.game_type)
 
     def room_started(self, room: Room) -> None:
-        record = self.rooms.get(room.room_id)
-        if record is not None:
-            record.status = "running"
-            record.names = list(room.display_names())
-            self._list_changed()
+        self.start_room(room.room_id, list(room.display_names()))
 
     def room_state(self, room: Room, state_xml: str, move_ms: float | None) -> None:
-        record = self.rooms.get(room.room_id)
-        if record is None or len(record.states) >= MAX_STATES_PER_ROOM:
-            return
-        record.states.append(state_xml)
-        record.move_ms.append(move_ms)
-        if record.watchers:
-            text = state_message(record.room_id, len(record.states) - 1, move_ms, state_xml)
-            for viewer in record.watchers:
-                viewer.push(text)
-        self._list_changed()
+        self.add_state(room.room_id, state_xml, move_ms)
 
     def room_finished(self, room: Room, result: GameResult | None, result_xml: str | None) -> None:
-        record = self.rooms.pop(room.room_id, None)
+        names = list(room.display_names())
+        text = describe(result, names) if result is not None else "cancelled without a result"
+        self.finish_room(room.room_id, names, result_xml, text)
+
+    # ------------------------------------------------------------------ rooms of any server
+
+    def open_room(self, room_id: str, game_type: str) -> None:
+        """A room exists; no game yet."""
+        self._order += 1
+        record = RoomRecord(room_id, game_type, [], self._order)
+        self.rooms[room_id] = record
+        self._list_changed(record)
+
+    def start_room(self, room_id: str, names: list[str]) -> None:
+        record = self.rooms.get(room_id)
+        if record is not None:
+            record.status = "running"
+            record.names = names
+            self._list_changed(record)
+
+    def add_state(self, room_id: str, state_xml: str, move_ms: float | None) -> None:
+        """The hot path: one append unless someone watches the room or the list."""
+        record = self.rooms.get(room_id)
+        if record is None or len(record.states) >= MAX_STATES_PER_ROOM:
+            return
+        states = record.states
+        states.append(state_xml)
+        record.move_ms.append(move_ms)
+        if record.watchers:
+            text = state_message(room_id, len(states) - 1, move_ms, state_xml)
+            for viewer in record.watchers:
+                viewer.push(text)
+        if self.list_viewers:
+            self._list_changed(record)
+
+    def finish_room(
+        self, room_id: str, names: list[str], result_xml: str | None, result_text: str
+    ) -> None:
+        """The room is over: ``result_xml`` as the players got it (``None`` when there is
+        none), ``result_text`` one line for people."""
+        record = self.rooms.pop(room_id, None)
         if record is None:
             return
         record.status = "finished"
-        record.names = list(room.display_names())
+        record.names = names
         record.result_xml = result_xml
-        record.result_text = (
-            describe(result, record.names) if result is not None else "cancelled without a result"
-        )
+        record.result_text = result_text
+        self._order += 1
+        record.order = self._order
         if record.watchers:
             text = json.dumps(
-                {
-                    "type": "result",
-                    "room": record.room_id,
-                    "xml": result_xml,
-                    "text": record.result_text,
-                }
+                {"type": "result", "room": room_id, "xml": result_xml, "text": result_text}
             )
             for viewer in record.watchers:
                 viewer.push(text)
-        self.finished[record.room_id] = record
+        self.finished[room_id] = record
+        self._list_changed(record)
         while len(self.finished) > MAX_FINISHED_ROOMS:
             _, old = self.finished.popitem(last=False)
             for viewer in old.watchers:
                 viewer.watching.discard(old.room_id)
-        self._list_changed()
+            self._list_removed(old.room_id)
 
     # ------------------------------------------------------------------ viewers
 
@@ -244,7 +324,7 @@ class LiveHub(LobbyListener):
             return f"watching too many rooms at once (MAX_WATCHED_ROOMS={MAX_WATCHED_ROOMS})"
         viewer.watching.add(room_id)
         record.watchers.add(viewer)
-        viewer.push(json.dumps(self._room_snapshot(record)))
+        viewer.push(record.snapshot_text())
         return None
 
     def unwatch(self, viewer: Viewer, room_id: str) -> None:
@@ -259,18 +339,33 @@ class LiveHub(LobbyListener):
         for room_id in sorted(viewer.watching):
             record = self.record(room_id)
             if record is not None:
-                texts.append(json.dumps(self._room_snapshot(record)))
+                texts.append(record.snapshot_text())
         texts += [extra() for extra in viewer.extra_snapshots]
         return texts
 
-    def _room_snapshot(self, record: RoomRecord) -> dict[str, object]:
-        return {
-            "type": "room",
-            "room": record.room_id,
-            "summary": record.summary(),
-            "replay": record.replay(),
-            "resultText": record.result_text,
-        }
+    def flush_soon(self, viewer: Viewer) -> None:
+        """``viewer`` has something queued: wake it with the others at the next flush, at
+        most :attr:`flush_interval_s` from now (one timer for the whole hub). Without a
+        running event loop (unit tests) nothing is scheduled: call :meth:`flush_viewers`."""
+        self._to_wake.append(viewer)
+        if self._viewer_flush is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._viewer_flush = loop.call_later(self.flush_interval_s, self.flush_viewers)
+
+    def flush_viewers(self) -> None:
+        """Wake every viewer with something queued; each writes it all in one frame."""
+        if self._viewer_flush is not None:
+            self._viewer_flush.cancel()
+            self._viewer_flush = None
+        viewers, self._to_wake = self._to_wake, []
+        for viewer in viewers:
+            viewer.wake()
+
+    # ------------------------------------------------------------------ the room list
 
     def room_list(self) -> list[dict[str, object]]:
         live = [record.summary() for record in self.rooms.values()]
@@ -278,11 +373,26 @@ class LiveHub(LobbyListener):
         return live + done
 
     def room_list_text(self) -> str:
+        """The whole list (``{"type": "rooms"}``): for a new or resynchronised viewer."""
         return json.dumps({"type": "rooms", "rooms": self.room_list()})
 
-    def _list_changed(self) -> None:
+    def _list_changed(self, record: RoomRecord) -> None:
+        """Note a changed summary; the update goes out with the next list flush."""
+        if not self.list_viewers:
+            return
+        self._changed[record.room_id] = record
+        self._schedule_list_flush()
+
+    def _list_removed(self, room_id: str) -> None:
+        if not self.list_viewers:
+            return
+        self._changed.pop(room_id, None)
+        self._removed.append(room_id)
+        self._schedule_list_flush()
+
+    def _schedule_list_flush(self) -> None:
         """Coalesce room-list updates: one per :data:`ROOM_LIST_INTERVAL_S` at most."""
-        if self._list_flush is not None or not self.list_viewers:
+        if self._list_flush is not None:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -291,15 +401,28 @@ class LiveHub(LobbyListener):
         self._list_flush = loop.call_later(self.list_interval_s, self._flush_list)
 
     def _flush_list(self) -> None:
+        """Send the list's changes since the last flush (``{"type": "roomsChanged",
+        "rooms": [summaries], "removed": [ids]}``) to every viewer following the list."""
         self._list_flush = None
-        text = self.room_list_text()
+        if not self._changed and not self._removed:
+            return
+        text = json.dumps(
+            {
+                "type": "roomsChanged",
+                "rooms": [record.summary() for record in self._changed.values()],
+                "removed": self._removed,
+            }
+        )
+        self._changed = {}
+        self._removed = []
         for viewer in self.viewers:
             if viewer.wants_rooms:
                 viewer.push(text)
 
     def close(self) -> None:
-        if self._list_flush is not None:
-            self._list_flush.cancel()
-            self._list_flush = None
+        for timer in (self._list_flush, self._viewer_flush):
+            if timer is not None:
+                timer.cancel()
+        self._list_flush = self._viewer_flush = None
         for viewer in list(self.viewers):
             self.remove_viewer(viewer)

@@ -9,8 +9,10 @@ VIEWER_QUEUE_LIMIT = 256
 """Messages waiting for one browser; beyond it the queue is dropped and the browser gets one
 fresh snapshot of what it watches instead (a slow browser never slows a game)."""
 VIEWER_FLUSH_INTERVAL_S = 0.1
-"""Messages to one browser are sent together at most this often (one WebSocket frame holding
-a JSON array): a person sees no difference, the server writes far fewer frames."""
+"""Messages to browsers are sent together at most this often: one hub-wide timer wakes every
+browser with something queued, which then gets it all in one WebSocket frame (messages
+joined by a record separator). A person sees no difference, the server writes far fewer
+frames and wakes far fewer tasks."""
 VIEWER_SEND_TIMEOUT_S = 10.0
 """A browser that does not take one message within this time is disconnected."""
 MAX_VIEWERS = 256

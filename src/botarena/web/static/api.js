@@ -51,17 +51,33 @@ export async function boardFor(gameId) {
 }
 
 // One WebSocket frame: messages joined by \x1e; a state is "S\troom\tindex\tmoveMs\txml"
-// (not JSON, so the server never escapes the XML), everything else a JSON object.
+// (not JSON, so the server never escapes the XML), everything else a JSON object. A room
+// snapshot ({"type": "room", "stateCount": n, ...}) is followed by its n states, which go
+// back into its replay here: the pages see one "room" message with every state.
 export function frameMessages(data) {
-  return data.split("\x1e").map((part) => {
-    if (!part.startsWith("S\t")) return JSON.parse(part);
-    const fields = [];
-    let rest = part;
-    for (let i = 0; i < 4; i++) {
-      const tab = rest.indexOf("\t");
-      fields.push(rest.slice(0, tab));
-      rest = rest.slice(tab + 1);
+  const messages = [];
+  let snapshot = null; // a room snapshot still taking its states
+  for (const part of data.split("\x1e")) {
+    const message = part.startsWith("S\t") ? stateRecord(part) : JSON.parse(part);
+    if (snapshot && message.type === "state" && message.room === snapshot.room) {
+      snapshot.replay.states.push(message.xml);
+      snapshot.replay.moveMs.push(message.moveMs);
+      if (snapshot.replay.states.length >= snapshot.stateCount) snapshot = null;
+      continue;
     }
-    return { type: "state", room: fields[1], index: Number(fields[2]), moveMs: fields[3] === "" ? null : Number(fields[3]), xml: rest };
-  });
+    snapshot = message.type === "room" && message.stateCount > 0 ? message : null;
+    messages.push(message);
+  }
+  return messages;
+}
+
+function stateRecord(part) {
+  const fields = [];
+  let rest = part;
+  for (let i = 0; i < 4; i++) {
+    const tab = rest.indexOf("\t");
+    fields.push(rest.slice(0, tab));
+    rest = rest.slice(tab + 1);
+  }
+  return { type: "state", room: fields[1], index: Number(fields[2]), moveMs: fields[3] === "" ? null : Number(fields[3]), xml: rest };
 }

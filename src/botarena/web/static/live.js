@@ -21,11 +21,19 @@ export async function showRooms(main) {
   const table = el("table", { id: "rooms" });
   if (info.admin) main.append(playForm(info));
   main.append(el("h2", {}, "Rooms"), table);
+  // the whole list first ("rooms"), then only what changed ("roomsChanged"): kept by id
+  const rooms = new Map();
   const ws = socket((message) => {
-    if (message.type !== "rooms") return;
+    if (message.type === "rooms") rooms.clear();
+    else if (message.type !== "roomsChanged") return;
+    for (const room of message.rooms) rooms.set(room.id, room);
+    for (const id of message.removed || []) rooms.delete(id);
+    // live rooms in the order they were opened, then finished ones, newest first
+    const live = [...rooms.values()].filter((room) => room.status !== "finished").sort((a, b) => a.order - b.order);
+    const done = [...rooms.values()].filter((room) => room.status === "finished").sort((a, b) => b.order - a.order);
     table.replaceChildren(el("tr", {}, el("th", {}, "status"), el("th", {}, "game"), el("th", {}, "players"),
       el("th", {}, "turn"), el("th", {}, "result"), el("th", {}, "")));
-    for (const room of message.rooms) {
+    for (const room of [...live, ...done]) {
       const links = el("td", {}, el("a", { href: `#/live/${room.id}`, target: "_blank", class: "watch" }, "watch"));
       if (room.status === "finished") links.append(" ", el("a", { href: `#/room/${room.id}`, class: "replay" }, "replay"));
       table.append(el("tr", { "data-room": room.id, "data-status": room.status },
