@@ -9,6 +9,7 @@ From the command line: ``botarena serve --maumau-port PORT --maumau-players N`` 
 :func:`serve_maumau` (or the blocking :func:`run_maumau_server`).
 """
 
+from botarena.server.maumau.events import MauMauListener, TableView
 from botarena.server.maumau.room import FixApplied, GameRecord, GameRoom
 from botarena.server.maumau.server import (
     DEFAULT_HOST,
@@ -32,8 +33,10 @@ __all__ = [
     "FixApplied",
     "GameRecord",
     "GameRoom",
+    "MauMauListener",
     "MauMauServer",
     "ServerOptions",
+    "TableView",
     "run_maumau_server",
     "serve_maumau",
     "unique_name",

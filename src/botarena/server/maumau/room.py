@@ -34,6 +34,7 @@ from botarena.games.maumau.wire import (
     parse_move,
 )
 from botarena.server.maumau.connection import Connection
+from botarena.server.maumau.events import MauMauListener, TableView
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,7 @@ class GameRoom:
         lenient_json: bool = False,
         script: DeckScript | None = None,
         on_fix: Callable[[FixApplied], None] | None = None,
+        listeners: list[MauMauListener] | None = None,
     ) -> None:
         self.game_id = game_id
         self.seats = seats
@@ -89,6 +91,10 @@ class GameRoom:
         self.lenient_json = lenient_json
         self.script = script
         self._on_fix = on_fix
+        self.listeners = listeners if listeners is not None else []
+        """Hear this game (the server's list: :meth:`MauMauServer.add_listener`)."""
+        self._move_ms: float | None = None
+        """How long the last answer took, for the next table the listeners get."""
         self._waiter: asyncio.Future[None] | None = None
         for conn in seats:
             conn.subscribe(self._wake)
@@ -104,12 +110,44 @@ class GameRoom:
         if self._on_fix is not None:
             self._on_fix(FixApplied(fix, detail, self.game_id, conn.conn_id if conn else None))
 
+    def _notify(self, call: Callable[[MauMauListener], None]) -> None:
+        """Run ``call`` for each listener; a failing listener is logged, never fatal."""
+        for listener in list(self.listeners):
+            try:
+                call(listener)
+            except Exception:
+                log.exception("game %d: listener failed", self.game_id)
+
+    def _notify_table(self, state: MauMauState, top_card: int, turn: TurnAnnounced | None) -> None:
+        """The table for the listeners at a turn announcement (the seat's hand size as
+        announced, before a draw-two) or, for ``turn`` ``None``, at the end."""
+        sizes = [len(hand) for hand in state.hands]
+        if turn is not None:
+            sizes[turn.seat] = turn.cards_left
+        table = TableView(top_card, state.wish, tuple(sizes), None if turn is None else turn.seat)
+        move_ms, self._move_ms = self._move_ms, None
+        self._notify(lambda listener: listener.game_state(self, table, move_ms))
+
     async def run(self) -> GameRecord:
+        """Play the game to its end; listeners hear it (:mod:`botarena.server.maumau.events`)."""
+        record: GameRecord | None = None
+        if self.listeners:
+            self._notify(lambda listener: listener.game_created(self))
+        try:
+            record = await self._play()
+        finally:
+            if self.listeners:
+                self._notify(lambda listener: listener.game_finished(self, record))
+        return record
+
+    async def _play(self) -> GameRecord:
         log.info("game %d: seed %d, players %s", self.game_id, self.rng.seed_value, self.names)
         for conn in self.seats:
             conn.send(GAME_START)
         state = MauMauState(self.rng, len(self.seats), self.rules, self.script)
         self.state = state
+        if self.listeners:
+            self._notify(lambda listener: listener.game_started(self))
         ending = ""
         try:
             while True:
@@ -186,6 +224,8 @@ class GameRoom:
                     event.top_card, event.cards_left, self.names[event.seat], event.skipped
                 )
                 self._broadcast(state, message)
+                if self.listeners:
+                    self._notify_table(state, event.top_card, event)
             elif isinstance(event, TurnRequested):
                 self.seats[event.seat].send(
                     encode_request(
@@ -210,6 +250,8 @@ class GameRoom:
                     self._fix("exhaustion_winner", f"{event.ending}: winner by most valid plays")
                 name = None if winner is None else self.names[winner]
                 self._broadcast(state, encode_won(name))
+                if self.listeners:
+                    self._notify_table(state, state.top_card, None)
                 return event
         return None
 
@@ -225,7 +267,8 @@ class GameRoom:
         assert seat is not None
         conn = self.seats[seat]
         loop = asyncio.get_running_loop()
-        deadline = None if self.move_timeout is None else loop.time() + self.move_timeout
+        asked_at = loop.time()
+        deadline = None if self.move_timeout is None else asked_at + self.move_timeout
         while True:
             gone = [
                 other
@@ -246,6 +289,8 @@ class GameRoom:
                 return
             if conn.lines:
                 self._apply_line(state, conn)
+                if self.listeners:
+                    self._move_ms = (loop.time() - asked_at) * 1000
                 return
             remaining = None if deadline is None else deadline - loop.time()
             if remaining is not None and remaining <= 0:

@@ -19,6 +19,7 @@ from botarena.games.maumau.rules import MAX_PLAYERS, MIN_PLAYERS, DeckScript, Ru
 from botarena.games.maumau.wire import SEND_NAME, encode_set_name, parse_handshake
 from botarena.protocol.maumau_json import MAX_LINE_BYTES
 from botarena.server.maumau.connection import Connection
+from botarena.server.maumau.events import MauMauListener
 from botarena.server.maumau.room import FixApplied, GameRecord, GameRoom
 
 log = logging.getLogger(__name__)
@@ -94,6 +95,16 @@ class MauMauServer:
         self._tasks: set[asyncio.Task[object]] = set()
         self._base_seed = self.options.seed if self.options.seed is not None else new_seed()
         self.games_started = 0
+        self.listeners: list[MauMauListener] = []
+        """Hear every game: :meth:`add_listener` / :meth:`remove_listener`."""
+
+    def add_listener(self, listener: MauMauListener) -> None:
+        """Hear every game from now on (see :mod:`botarena.server.maumau.events`)."""
+        self.listeners.append(listener)
+
+    def remove_listener(self, listener: MauMauListener) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
 
     @property
     def port(self) -> int:
@@ -256,6 +267,7 @@ class MauMauServer:
             self.options.lenient_json,
             script,
             self._record_fix,
+            self.listeners,
         )
         try:
             record = await room.run()
