@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
+from botarena.server.maumau import MauMauServer, ServerOptions
 from botarena.server.serve_all import start_web
 from botarena.web.app import WebConfig, WebServer
 from botarena.web.hub import LiveHub
@@ -62,7 +63,8 @@ class LoopThread:
 
 
 class Servers:
-    """The SC server (with replays into ``replay_dir``) and the web UI watching it."""
+    """The SC server (with replays into ``replay_dir``), the Mau-Mau server and the web UI
+    watching both."""
 
     web: WebServer
     hub: LiveHub
@@ -72,13 +74,15 @@ class Servers:
         self.sc = ScServer(
             ServerConfig(port=0, save_replay=True, replay_dir=replay_dir, finished_player_grace_s=0)
         )
+        self.maumau = MauMauServer(ServerOptions(port=0, seed=7))
         self.thread.run(self._start(roots or [replay_dir]))
 
     async def _start(self, roots: list[Path]) -> None:
         await self.sc.start()
         # wired as `botarena serve` wires it: the hub listens to the lobby, admin actions
         # go to the SC server with its password
-        self.web = await start_web(self.sc, WebConfig(port=0, roots=roots))
+        self.web = await start_web(self.sc, WebConfig(port=0, roots=roots), self.maumau)
+        await self.maumau.start()
         assert self.web.hub is not None
         self.hub = self.web.hub
         self.hub.list_interval_s = 0.05
@@ -94,9 +98,17 @@ class Servers:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
 
+    def maumau_bot(self, player: str, *extra: str) -> subprocess.Popen[bytes]:
+        """A built-in Mau-Mau player as a real bot process joining the Mau-Mau server."""
+        command = [sys.executable, "-m", "botarena", "bot", "maumau", player]
+        command += ["--port", str(self.maumau.port), *extra]
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+
     def close(self) -> None:
         async def stop() -> None:
             await self.web.stop()
+            await self.maumau.stop()
             await self.sc.stop()
 
         self.thread.run(stop())

@@ -75,6 +75,38 @@ def test_maumau_transcript_shows_the_table(servers: Servers, page: Any) -> None:
     assert page.text_content("#result") == "winner Bob"
 
 
+def test_watch_a_live_maumau_game_until_its_result(servers: Servers, page: Any) -> None:
+    page.goto(servers.url)
+    page.wait_for_selector("#rooms")
+    bots = [
+        servers.maumau_bot("random", "--name", name, "--seed", str(seed))
+        for name, seed in (("Ann", 1), ("Ben", 2))
+    ]
+    try:
+        row = page.wait_for_selector("#rooms tr[data-room^='maumau-']")
+        room_id = row.get_attribute("data-room")
+        assert "maumau-2017" in row.text_content()
+        page.goto(f"{servers.url}#/live/{room_id}")
+        page.wait_for_selector("#board [data-piece^='TOP@']")
+        page.wait_for_selector("#result:not(:empty)", timeout=60_000)
+        assert "winner" in page.text_content("#result")  # "winner 'Ann' (...)" or "no winner"
+        record = servers.hub.record(room_id or "")
+        assert record is not None and record.status == "finished"
+        page.click("#replay-link")
+        page.wait_for_selector("#board[data-index='0']")
+        pieces = drawn_pieces(page)
+        assert {"COUNT@Ann:7", "COUNT@Ben:7"} <= pieces  # the deal: hand sizes, as observed
+        assert not any(piece.startswith("HAND@") for piece in pieces)  # hands stay hidden live
+        page.keyboard.press("End")
+        page.wait_for_selector(f"#board[data-index='{len(record.states) - 1}']")
+        winner = (record.result_text or "").split("'")
+        if len(winner) > 1:
+            assert f"COUNT@{winner[1]}:0" in drawn_pieces(page)
+    finally:
+        for bot in bots:
+            assert bot.wait(60) == 0, bot.stderr.read() if bot.stderr else ""
+
+
 def test_start_from_here_continues_from_that_position(servers: Servers, page: Any) -> None:
     finished = next(iter(servers.hub.finished.values()))  # the game watched above
     page.goto(f"{servers.url}#/room/{finished.room_id}?turn=10")

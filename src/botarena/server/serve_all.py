@@ -26,7 +26,7 @@ async def serve_all(
     sc_config: ServerConfig, maumau: ServerOptions | None, web: WebConfig | None = None
 ) -> None:
     """Start the SC server, (unless ``maumau`` is None) the Mau-Mau server and (unless
-    ``web`` is None) the web UI watching the SC lobby; serve until a signal arrives or the
+    ``web`` is None) the web UI watching both; serve until a signal arrives or the
     task is cancelled, then stop them all."""
     sc_server = ScServer(sc_config)
     try:
@@ -39,10 +39,11 @@ async def serve_all(
     maumau_server: MauMauServer | None = None
     web_server: WebServer | None = None
     try:
-        if web is not None:
-            web_server = await start_web(sc_server, web)
         if maumau is not None:
             maumau_server = MauMauServer(maumau)
+        if web is not None:
+            web_server = await start_web(sc_server, web, maumau_server)
+        if maumau is not None and maumau_server is not None:
             try:
                 await maumau_server.start()  # logs its address, players per game and seed
             except OSError as error:
@@ -63,14 +64,20 @@ async def serve_all(
         await sc_server.stop()
 
 
-async def start_web(sc_server: ScServer, web: WebConfig) -> WebServer:
-    """The web UI on ``web``'s port, watching ``sc_server``'s lobby; admin actions go to the
-    SC server through the admin protocol, with its password."""
+async def start_web(
+    sc_server: ScServer, web: WebConfig, maumau_server: MauMauServer | None = None
+) -> WebServer:
+    """The web UI on ``web``'s port, watching ``sc_server``'s lobby (and the games of
+    ``maumau_server``); admin actions go to the SC server through the admin protocol, with
+    its password."""
     from botarena.web.app import WebServer  # noqa: PLC0415 - aiohttp only when the UI runs
     from botarena.web.hub import LiveHub  # noqa: PLC0415
+    from botarena.web.maumau_live import MauMauFeed  # noqa: PLC0415
 
     hub = LiveHub()
     sc_server.lobby.add_listener(hub)
+    if maumau_server is not None:
+        maumau_server.add_listener(MauMauFeed(hub))
     web.sc_host = "127.0.0.1" if sc_server.host in ("0.0.0.0", "::", "") else sc_server.host
     web.sc_port = sc_server.port
     if web.admin_password is None:

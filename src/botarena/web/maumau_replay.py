@@ -36,23 +36,41 @@ class _Table:
         self.turn_of = ""
 
     def element(self, turn: int) -> str:
-        state = etree.Element(
-            "state",
-            {
-                "class": "maumau",
-                "turn": str(turn),
-                "topCard": str(self.top),
-                "wishedColor": str(self.wish),
-                "turnOf": self.turn_of,
-            },
-        )
-        for seat, name in enumerate(self.names):
-            hand = self.hands[seat]
-            attributes = {"name": name, "cards": str(self.counts[seat])}
-            if hand is not None and len(hand) == self.counts[seat]:  # known and consistent
-                attributes["hand"] = " ".join(str(card) for card in hand)
-            etree.SubElement(state, "player", attributes)
-        return etree.tostring(state, encoding="unicode")
+        hands = [
+            hand if hand is not None and len(hand) == count else None  # known and consistent
+            for hand, count in zip(self.hands, self.counts, strict=True)
+        ]
+        return table_xml(turn, self.top, self.wish, self.turn_of, self.names, self.counts, hands)
+
+
+def table_xml(  # noqa: PLR0917 - the parts of one table
+    turn: int,
+    top: int,
+    wish: int,
+    turn_of: str,
+    names: list[str],
+    counts: list[int],
+    hands: list[list[int] | None] | None = None,
+) -> str:
+    """One Mau-Mau state element (the format above); ``hands`` only where known (replays;
+    live games never show a hand)."""
+    state = etree.Element(
+        "state",
+        {
+            "class": "maumau",
+            "turn": str(turn),
+            "topCard": str(top),
+            "wishedColor": str(wish),
+            "turnOf": turn_of,
+        },
+    )
+    for seat, name in enumerate(names):
+        attributes = {"name": name, "cards": str(counts[seat])}
+        hand = hands[seat] if hands is not None else None
+        if hand is not None:
+            attributes["hand"] = " ".join(str(card) for card in hand)
+        etree.SubElement(state, "player", attributes)
+    return etree.tostring(state, encoding="unicode")
 
 
 def parse_transcript(raw: bytes) -> dict[str, Any]:
