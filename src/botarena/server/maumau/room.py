@@ -118,13 +118,15 @@ class GameRoom:
             except Exception:
                 log.exception("game %d: listener failed", self.game_id)
 
-    def _notify_table(self, state: MauMauState, top_card: int, turn: TurnAnnounced | None) -> None:
+    def _notify_table(self, state: MauMauState, turn: TurnAnnounced | None) -> None:
         """The table for the listeners at a turn announcement (the seat's hand size as
         announced, before a draw-two) or, for ``turn`` ``None``, at the end."""
         sizes = [len(hand) for hand in state.hands]
-        if turn is not None:
+        if turn is None:
+            table = TableView(state.top_card, state.wish, tuple(sizes), None)
+        else:
             sizes[turn.seat] = turn.cards_left
-        table = TableView(top_card, state.wish, tuple(sizes), None if turn is None else turn.seat)
+            table = TableView(turn.top_card, state.wish, tuple(sizes), turn.seat)
         move_ms, self._move_ms = self._move_ms, None
         self._notify(lambda listener: listener.game_state(self, table, move_ms))
 
@@ -225,7 +227,7 @@ class GameRoom:
                 )
                 self._broadcast(state, message)
                 if self.listeners:
-                    self._notify_table(state, event.top_card, event)
+                    self._notify_table(state, event)
             elif isinstance(event, TurnRequested):
                 self.seats[event.seat].send(
                     encode_request(
@@ -251,7 +253,7 @@ class GameRoom:
                 name = None if winner is None else self.names[winner]
                 self._broadcast(state, encode_won(name))
                 if self.listeners:
-                    self._notify_table(state, state.top_card, None)
+                    self._notify_table(state, None)
                 return event
         return None
 
