@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from botarena.core import (
     InvalidMove,
@@ -34,10 +33,11 @@ from botarena.core import (
     SeededRandom,
     Team,
 )
+from botarena.games.piranhas.movegen import SHIFT, MoveGenerator, jump_target
+from botarena.games.piranhas.state_base import PiranhasStateBase
 from botarena.games.piranhas_2026.board import (
     FULL_BOARD,
     JUMP_STRIDE,
-    JUMPS,
     LINES,
     SIZE,
     SQUARES,
@@ -67,138 +67,17 @@ START_TEAM = Team.ONE
 WINNER_FRAGMENT = ScoreFragment("Siegpunkte", ScoreAggregation.SUM)
 SWARM_FRAGMENT = ScoreFragment("Schwarmgröße", ScoreAggregation.AVERAGE)
 
-_SHIFT = SQUARES
-"""Own fish and squids are checked at bits 100..199 of the blocker word (see _GEN)."""
-if JUMP_STRIDE != 11:  # _validate indexes _GEN as s * 88 + d * 11 + n
-    raise ImportError("the move tables assume 11 distances per (square, direction)")
-
 _MOVES: tuple[Move, ...] = tuple(
     Move(*coordinates(s), direction) for s in range(SQUARES) for direction in DIRECTIONS
 )
 """One shared Move object per (square, direction): generating moves allocates nothing."""
-
-
-def _build_generation_table() -> tuple[tuple[int, Move, int] | None, ...]:
-    """Per (square, direction, distance): ``(check_mask, move, target_bit)``, ``None`` off board.
-
-    ``check_mask`` = squares passed over (must hold no opponent fish) plus the target
-    shifted by 100 (must hold neither an own fish nor a squid), so one ``&`` against
-    ``opponent | (own | squids) << 100`` decides legality.
-    """
-    table: list[tuple[int, Move, int] | None] = []
-    for index, jump in enumerate(JUMPS):
-        if jump is None:
-            table.append(None)
-        else:
-            target_bit, path = jump
-            table.append((path | (target_bit << _SHIFT), _MOVES[index // JUMP_STRIDE], target_bit))
-    return tuple(table)
-
-
-_GEN = _build_generation_table()
-
-
-_ALWAYS = 1 << (2 * SQUARES)
-"""A bit set in every blocker word: table entries for targets off the board check it."""
-
-
-def _axis_entry(s: int, d: int, n: int) -> tuple[int, Move | None]:
-    jump = JUMPS[(s * 8 + d) * JUMP_STRIDE + n]
-    if jump is None:
-        return (_ALWAYS, None)
-    target_bit, path = jump
-    return (path | (target_bit << _SHIFT), _MOVES[s * 8 + d])
-
-
-_SquareTable = tuple[
-    int,
-    tuple[tuple[int, Move | None, int, Move | None], ...],
-    int,
-    tuple[tuple[int, Move | None, int, Move | None], ...],
-    int,
-    tuple[tuple[int, Move | None, int, Move | None], ...],
-    int,
-    tuple[tuple[int, Move | None, int, Move | None], ...],
-]
-
-
-def _build_square_tables() -> tuple[_SquareTable, ...]:
-    """Per square: for each axis (column, rising diagonal, row, falling diagonal) its line
-    mask and, per fish count ``n`` on that line, ``(check, move)`` for the direction and for
-    its opposite (``d`` and ``d + 4``): ``check`` as in ``_GEN``, or ``_ALWAYS`` off board."""
-    tables = []
-    for s in range(SQUARES):
-        row: list[object] = []
-        for axis in range(4):
-            row.append(LINES[s][axis])
-            row.append(
-                tuple(
-                    _axis_entry(s, axis, n) + _axis_entry(s, axis + 4, n)
-                    for n in range(JUMP_STRIDE)
-                )
-            )
-        tables.append(tuple(row))
-    return tuple(tables)  # type: ignore[arg-type]
-
-
-_SQUARE_TABLES = _build_square_tables()
-
-
-def moves_of(own: int, opp: int, squids: int) -> list[Move]:
-    """The legal moves of the side with fish ``own`` (bitboards), without any caching.
-
-    Square order (x, then y), per square the official direction order. Per fish: four line
-    popcounts give the distances, one table row per axis gives both directions' check masks,
-    and one ``&`` against a blocker word decides each direction (see ``_GEN``).
-    """
-    fish = own | opp
-    blockers = opp | ((own | squids) << _SHIFT) | _ALWAYS
-    tables = _SQUARE_TABLES
-    result: list[Move] = []
-    append = result.append
-    rest = own
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        l0, t0, l1, t1, l2, t2, l3, t3 = tables[low.bit_length() - 1]
-        a = t0[(l0 & fish).bit_count()]
-        b = t1[(l1 & fish).bit_count()]
-        c = t2[(l2 & fish).bit_count()]
-        d = t3[(l3 & fish).bit_count()]
-        if not a[0] & blockers:
-            append(a[1])  # type: ignore[arg-type]  # UP
-        if not b[0] & blockers:
-            append(b[1])  # type: ignore[arg-type]  # UP_RIGHT
-        if not c[0] & blockers:
-            append(c[1])  # type: ignore[arg-type]  # RIGHT
-        if not d[0] & blockers:
-            append(d[1])  # type: ignore[arg-type]  # DOWN_RIGHT
-        if not a[2] & blockers:
-            append(a[3])  # type: ignore[arg-type]  # DOWN
-        if not b[2] & blockers:
-            append(b[3])  # type: ignore[arg-type]  # DOWN_LEFT
-        if not c[2] & blockers:
-            append(c[3])  # type: ignore[arg-type]  # LEFT
-        if not d[2] & blockers:
-            append(d[3])  # type: ignore[arg-type]  # UP_LEFT
-    return result
-
-
-def has_move(own: int, opp: int, squids: int) -> bool:
-    """Whether the side with fish ``own`` has any legal move (stops at the first)."""
-    fish = own | opp
-    blockers = opp | ((own | squids) << _SHIFT) | _ALWAYS
-    tables = _SQUARE_TABLES
-    rest = own
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        table = tables[low.bit_length() - 1]
-        for axis in range(0, 8, 2):
-            entry = table[axis + 1][(table[axis] & fish).bit_count()]  # type: ignore[index,operator]
-            if not entry[0] & blockers or not entry[2] & blockers:
-                return True
-    return False
+_GENERATOR = MoveGenerator(_MOVES)
+_CHECKS = _GENERATOR.checks
+moves_of = _GENERATOR.moves_of
+"""``moves_of(own, opp, squids)``: the legal moves of the side with fish ``own``
+(bitboards), without any caching (see :class:`~botarena.games.piranhas.movegen.MoveGenerator`)."""
+has_move = _GENERATOR.has_move
+"""``has_move(own, opp, squids)``: whether the side with fish ``own`` has any legal move."""
 
 
 class PiranhasInvalidMove(InvalidMove):
@@ -238,7 +117,7 @@ def _check_rows(rows: Sequence[str]) -> None:
         raise ValueError("a board is 10 strings of 10 characters")
 
 
-class Piranhas2026State:
+class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
     """A Piranhas 2026 position: bitboards, the turn, the last move and ``firstUnion``.
 
     Mutable: :meth:`apply` changes it in place. ONE moves at even turns, TWO at odd turns.
@@ -251,22 +130,15 @@ class Piranhas2026State:
     __slots__ = (
         "_connected_one",
         "_connected_two",
-        "_moves",
-        "_outcome",
-        "_outcome_known",
         "first_union",
-        "last_move",
         "one",
         "one_name",
         "squids",
-        "turn",
         "two",
         "two_name",
         "w1",
         "w2",
     )
-
-    players: ClassVar[int] = 2
 
     def __init__(
         self,
@@ -386,15 +258,6 @@ class Piranhas2026State:
         """The team whose turn it is by parity (also when the game is over)."""
         return Team.TWO if self.turn & 1 else Team.ONE
 
-    @property
-    def current_seat(self) -> Seat | None:
-        """The seat to move, or ``None`` when the game is over."""
-        return None if self.is_terminal() else self.turn & 1
-
-    @property
-    def round(self) -> int:
-        return self.turn // 2
-
     def fish_bits(self, team: Team) -> int:
         return self.two if team else self.one
 
@@ -433,34 +296,12 @@ class Piranhas2026State:
         d = DIRECTION_INDEX[direction]
         return (LINES[s][d & 3] & (self.one | self.two) & ~(1 << s)).bit_count() + 1
 
-    def move_target(self, move: Move) -> tuple[int, int]:
-        """Where ``move`` lands (may be off the board); the start must be on the board."""
-        n = self.move_distance(move.x, move.y, move.direction)
-        dx, dy = move.direction.vector
-        return move.x + n * dx, move.y + n * dy
-
     # ----------------------------------------------------------------- moves
 
-    def generate_moves(self) -> tuple[Move, ...]:
-        """Every legal move of the team to move, ignoring whether the game is over.
-
-        The hot path of search (cached per position until the next move). Square order (x,
-        then y), per square the official direction order; the Move objects are shared.
-        """
-        moves = self._moves
-        if moves is None:
-            if self.turn & 1:
-                moves = tuple(moves_of(self.two, self.one, self.squids))
-            else:
-                moves = tuple(moves_of(self.one, self.two, self.squids))
-            self._moves = moves
-        return moves
-
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move of the team to move; empty when the game is over."""
-        if self.is_terminal():
-            return ()
-        return self.generate_moves()
+    def _generate(self) -> list[Move]:
+        if self.turn & 1:
+            return moves_of(self.two, self.one, self.squids)
+        return moves_of(self.one, self.two, self.squids)
 
     def has_legal_move(self) -> bool:
         if self._moves is not None:
@@ -492,8 +333,8 @@ class Piranhas2026State:
         s = SIZE * x + y
         d = DIRECTION_INDEX[move.direction]
         n = (LINES[s][d & 3] & (own | opp)).bit_count()
-        entry = _GEN[s * 88 + d * JUMP_STRIDE + n]
-        if entry is not None and not entry[0] & (opp | ((own | self.squids) << _SHIFT)):
+        entry = _CHECKS[s * 88 + d * JUMP_STRIDE + n]
+        if entry is not None and not entry[0] & (opp | ((own | self.squids) << SHIFT)):
             return entry[2]
         # Illegal: walk like checkMove to report the official first mistake.
         dx, dy = DIRECTION_VECTORS[d]
@@ -514,15 +355,6 @@ class Piranhas2026State:
             raise PiranhasInvalidMove(Mistake.DESTINATION_BLOCKED_BY_SELF, move)
         raise AssertionError(f"move {move} failed the fast check but no official check")
 
-    def apply(self, move: Move) -> None:
-        """Validate (official order and texts) and perform ``move``; unchanged on error.
-
-        Raises :class:`PiranhasInvalidMove` (a :class:`botarena.core.InvalidMove`). Like the
-        official ``performMoveDirectly`` this checks the move rules only, not whether the game
-        is over: the caller (a room, a search) stops at :meth:`is_terminal`.
-        """
-        self._perform(move, self._validate(move))
-
     def apply_unchecked(self, move: Move) -> None:
         """Perform a move known to be legal (e.g. from :meth:`generate_moves`), for search.
 
@@ -530,8 +362,7 @@ class Piranhas2026State:
         """
         s = SIZE * move.x + move.y
         d = DIRECTION_INDEX[move.direction]
-        n = (LINES[s][d & 3] & (self.one | self.two)).bit_count()
-        self._perform(move, JUMPS[(s * 8 + d) * JUMP_STRIDE + n][0])  # type: ignore[index]
+        self._perform(move, jump_target(s, d, self.one | self.two))  # type: ignore[arg-type]
 
     def _perform(self, move: Move, target_bit: int) -> None:
         start_bit = 1 << (SIZE * move.x + move.y)
@@ -568,21 +399,16 @@ class Piranhas2026State:
 
     def is_over(self) -> bool:
         """The official ``isOver`` (cached with the result, see :meth:`win_condition`)."""
-        return self.win_condition() is not None
+        return self._end() is not None
 
     def win_condition(self) -> WinCondition | None:
         """How the game ended by the official rules, ``None`` while it runs (cached).
 
         ``isOver`` first, then ``winCondition``, then the framework's score fallback.
         """
-        if self._outcome_known:
-            return self._outcome
-        result = self._compute_win_condition()
-        self._outcome = result
-        self._outcome_known = True
-        return result
+        return self._end()
 
-    def _compute_win_condition(self) -> WinCondition | None:
+    def _compute_end(self) -> WinCondition | None:
         turn = self.turn
         one, two = self.one, self.two
         one_connected = self._connected_one
@@ -637,13 +463,6 @@ class Piranhas2026State:
         winner = None if condition.winner is None else int(condition.winner)
         return Outcome(winner, reason=self.reason_text(condition))
 
-    def is_terminal(self) -> bool:
-        return self.win_condition() is not None
-
-    def returns(self) -> tuple[float, ...]:
-        outcome = self.outcome()
-        return (0.5, 0.5) if outcome is None else outcome.returns(2)
-
     def scores(self, seat: Seat) -> tuple[int, ...]:
         """The score after match points: ``(largest swarm weight,)`` (``Schwarmgröße``;
         -1 without fish)."""
@@ -670,10 +489,6 @@ class Piranhas2026State:
         copy._connected_one = self._connected_one
         copy._connected_two = self._connected_two
         return copy
-
-    def view(self, seat: Seat) -> Piranhas2026State:
-        """Perfect information: every seat sees the whole state."""
-        return self
 
     # ----------------------------------------------------------------- comparison
 
