@@ -8,10 +8,11 @@ serves both; each season builds a :class:`MoveGenerator` from its own ``Move`` o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from botarena.games.piranhas.board import JUMP_STRIDE, JUMPS, LINES, SQUARES
+from botarena.games.piranhas.board import JUMP_STRIDE, JUMPS, LINES, SQUARES, coordinates
+from botarena.games.piranhas.model import DIRECTIONS, Direction
 
 MoveT = TypeVar("MoveT")
 
@@ -31,12 +32,18 @@ def jump_target(s: int, d: int, fish: int) -> int | None:
 
 
 class MoveGenerator(Generic[MoveT]):
-    """The move tables of one season, from its ``moves[s * 8 + d]`` (one shared Move object
-    per square and direction index: generating moves allocates nothing)."""
+    """The move tables of one season, with its ``make_move(x, y, direction)`` called once
+    per square and direction: the Move objects are shared, generating moves allocates
+    nothing."""
 
     __slots__ = ("_square_tables", "checks")
 
-    def __init__(self, moves: Sequence[MoveT]) -> None:
+    def __init__(self, make_move: Callable[[int, int, Direction], MoveT]) -> None:
+        moves = [
+            make_move(*coordinates(s), direction)
+            for s in range(SQUARES)
+            for direction in DIRECTIONS
+        ]
         self.checks: tuple[tuple[int, MoveT, int] | None, ...] = tuple(
             None if jump is None else (jump[1] | (jump[0] << SHIFT), moves[index // 11], jump[0])
             for index, jump in enumerate(JUMPS)

@@ -11,6 +11,7 @@ The state is a handful of ints (bitboards, see :mod:`botarena.games.piranhas.boa
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypedDict, Unpack
 
 from botarena.core import (
     InvalidMove,
@@ -26,8 +27,6 @@ from botarena.games.piranhas.board import (
     JUMPS,
     LINES,
     SIZE,
-    SQUARES,
-    coordinates,
     is_connected,
     largest_swarm,
     mask_of,
@@ -35,7 +34,6 @@ from botarena.games.piranhas.board import (
 )
 from botarena.games.piranhas.model import (
     DIRECTION_INDEX,
-    DIRECTIONS,
     Direction,
     FieldState,
     Move,
@@ -69,14 +67,18 @@ ERROR_OBSTRUCTED = "Field is obstructed"
 WINNER_FRAGMENT = ScoreFragment("Gewinner", ScoreAggregation.SUM)
 SWARM_FRAGMENT = ScoreFragment("∅ Schwarm", ScoreAggregation.AVERAGE)
 
-_MOVES: tuple[Move, ...] = tuple(
-    Move(*coordinates(s), direction) for s in range(SQUARES) for direction in DIRECTIONS
-)
-"""One shared Move object per (square, direction): generating moves allocates nothing."""
-_GENERATOR = MoveGenerator(_MOVES)
+_GENERATOR = MoveGenerator(Move)
 moves_of = _GENERATOR.moves_of
 """``moves_of(own, opp, obstacles)``: the legal moves of the side with fish ``own``
 (bitboards), without any caching (see :class:`~botarena.games.piranhas.movegen.MoveGenerator`)."""
+
+
+class StateDetails(TypedDict, total=False):
+    """The keywords of :class:`PiranhasState` (and its other constructors) after ``turn``."""
+
+    last_move: Move | None
+    red_name: str
+    blue_name: str
 
 
 def _field_char(state: FieldState) -> str:
@@ -110,16 +112,12 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
             raise ValueError("bitboards must only use bits 0..99")
         if not 0 <= turn <= ROUND_LIMIT_TURNS:
             raise ValueError(f"turn must be in 0..{ROUND_LIMIT_TURNS}, got {turn}")
+        super().__init__(turn, last_move)
         self.red = red
         self.blue = blue
         self.obstacles = obstacles
-        self.turn = turn
-        self.last_move = last_move
         self.red_name = red_name
         self.blue_name = blue_name
-        self._moves: tuple[Move, ...] | None = None
-        self._outcome: Outcome | None = None
-        self._outcome_known = False
 
     # ----------------------------------------------------------------- construction
 
@@ -130,21 +128,10 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
         blue: Iterable[tuple[int, int]],
         obstacles: Iterable[tuple[int, int]] = (),
         turn: int = 0,
-        *,
-        last_move: Move | None = None,
-        red_name: str = DEFAULT_DISPLAY_NAME,
-        blue_name: str = DEFAULT_DISPLAY_NAME,
+        **details: Unpack[StateDetails],
     ) -> PiranhasState:
         """A state from lists of ``(x, y)`` squares (for tests, tools and loading)."""
-        return cls(
-            mask_of(red),
-            mask_of(blue),
-            mask_of(obstacles),
-            turn,
-            last_move=last_move,
-            red_name=red_name,
-            blue_name=blue_name,
-        )
+        return cls(mask_of(red), mask_of(blue), mask_of(obstacles), turn, **details)
 
     @classmethod
     def start(
@@ -163,10 +150,7 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
         cls,
         fields_by_x: Sequence[str],
         turn: int = 0,
-        *,
-        last_move: Move | None = None,
-        red_name: str = DEFAULT_DISPLAY_NAME,
-        blue_name: str = DEFAULT_DISPLAY_NAME,
+        **details: Unpack[StateDetails],
     ) -> PiranhasState:
         """A state from 10 column strings of ``R``/``B``/``O``/``.`` (the fixtures' format)."""
         if len(fields_by_x) != SIZE or any(len(column) != SIZE for column in fields_by_x):
@@ -178,15 +162,7 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
                     masks[char] |= 1 << square(x, y)
                 elif char != ".":
                     raise ValueError(f"unknown field character {char!r} at ({x}, {y})")
-        return cls(
-            masks["R"],
-            masks["B"],
-            masks["O"],
-            turn,
-            last_move=last_move,
-            red_name=red_name,
-            blue_name=blue_name,
-        )
+        return cls(masks["R"], masks["B"], masks["O"], turn, **details)
 
     # ----------------------------------------------------------------- reading
 
@@ -243,11 +219,8 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
 
     def move_error(self, move: Move) -> str | None:
         """The official reason why ``move`` is illegal now (§3.4 order), or ``None`` if legal."""
-        try:
-            self._validate(move)
-        except InvalidMove as error:
-            return error.reason
-        return None
+        error = self._first_error(move)
+        return None if error is None else error.reason
 
     def _validate(self, move: Move) -> int:
         """The target bit of ``move``; raises InvalidMove with the first failing §3.4 check."""
@@ -287,11 +260,11 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
     def _perform(self, move: Move, target_bit: int) -> None:
         step = (1 << (SIZE * move.x + move.y)) | target_bit
         if self.turn & 1:
+            self.red &= ~target_bit  # a capture
             self.blue ^= step
-            self.red &= ~target_bit
         else:
-            self.red ^= step
             self.blue &= ~target_bit
+            self.red ^= step
         self.turn += 1
         self.last_move = move
         self._moves = None
@@ -373,16 +346,11 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
     def clone(self) -> PiranhasState:
         """An independent copy (a shallow slot copy: everything in it is immutable)."""
         copy = PiranhasState.__new__(PiranhasState)
-        copy.red = self.red
-        copy.blue = self.blue
-        copy.obstacles = self.obstacles
-        copy.turn = self.turn
-        copy.last_move = self.last_move
-        copy.red_name = self.red_name
-        copy.blue_name = self.blue_name
+        copy.red, copy.blue, copy.obstacles = self.red, self.blue, self.obstacles
+        copy.turn, copy.last_move = self.turn, self.last_move
+        copy.red_name, copy.blue_name = self.red_name, self.blue_name
         copy._moves = self._moves
-        copy._outcome = self._outcome
-        copy._outcome_known = self._outcome_known
+        copy._outcome, copy._outcome_known = self._outcome, self._outcome_known
         return copy
 
     # ----------------------------------------------------------------- comparison
@@ -391,19 +359,9 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
         """What determines the rules' future: fish, obstacles and turn (for tables/caches)."""
         return (self.red, self.blue, self.obstacles, self.turn)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PiranhasState):
-            return NotImplemented
-        return (
-            self.position_key() == other.position_key()
-            and self.last_move == other.last_move
-            and (self.last_move.hints if self.last_move else ())
-            == (other.last_move.hints if other.last_move else ())
-            and self.red_name == other.red_name
-            and self.blue_name == other.blue_name
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    def _identity(self) -> tuple[object, ...]:
+        hints = self.last_move.hints if self.last_move else ()
+        return (self.position_key(), self.last_move, hints, self.red_name, self.blue_name)
 
     def __repr__(self) -> str:
         return (

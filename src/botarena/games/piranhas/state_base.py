@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
-from botarena.core import Outcome, Seat
+from botarena.core import InvalidMove, Outcome, Seat
 from botarena.games.piranhas.model import Direction
 
 
@@ -40,6 +40,13 @@ class PiranhasStateBase(Generic[MoveT, EndT]):
     _outcome: EndT | None
     _outcome_known: bool
 
+    def __init__(self, turn: int, last_move: MoveT | None) -> None:
+        self.turn = turn
+        self.last_move = last_move
+        self._moves = None
+        self._outcome = None
+        self._outcome_known = False
+
     # ----------------------------------------------------------------- season hooks
 
     def _generate(self) -> list[MoveT]:
@@ -58,6 +65,10 @@ class PiranhasStateBase(Generic[MoveT, EndT]):
         raise NotImplementedError
 
     def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def _identity(self) -> tuple[object, ...]:
+        """What equal states have in common: the position and what the wire shows of it."""
         raise NotImplementedError
 
     # ----------------------------------------------------------------- reading
@@ -96,6 +107,14 @@ class PiranhasStateBase(Generic[MoveT, EndT]):
             return ()
         return self.generate_moves()
 
+    def _first_error(self, move: MoveT) -> InvalidMove | None:
+        """The official rejection of ``move`` now (the first failing check), or ``None``."""
+        try:
+            self._validate(move)
+        except InvalidMove as error:
+            return error
+        return None
+
     def apply(self, move: MoveT) -> None:
         """Validate (official order and texts) and perform ``move``; unchanged on error.
 
@@ -128,3 +147,12 @@ class PiranhasStateBase(Generic[MoveT, EndT]):
     def returns(self) -> tuple[float, ...]:
         outcome = self.outcome()
         return (0.5, 0.5) if outcome is None else outcome.returns(2)
+
+    # ----------------------------------------------------------------- comparison
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from botarena.core import (
     InvalidMove,
@@ -40,8 +41,6 @@ from botarena.games.piranhas_2026.board import (
     JUMP_STRIDE,
     LINES,
     SIZE,
-    SQUARES,
-    coordinates,
     generate_board,
     is_connected,
     largest_swarm_weight,
@@ -50,7 +49,6 @@ from botarena.games.piranhas_2026.board import (
 from botarena.games.piranhas_2026.model import (
     DIRECTION_INDEX,
     DIRECTION_VECTORS,
-    DIRECTIONS,
     Direction,
     FieldState,
     Mistake,
@@ -67,11 +65,7 @@ START_TEAM = Team.ONE
 WINNER_FRAGMENT = ScoreFragment("Siegpunkte", ScoreAggregation.SUM)
 SWARM_FRAGMENT = ScoreFragment("Schwarmgröße", ScoreAggregation.AVERAGE)
 
-_MOVES: tuple[Move, ...] = tuple(
-    Move(*coordinates(s), direction) for s in range(SQUARES) for direction in DIRECTIONS
-)
-"""One shared Move object per (square, direction): generating moves allocates nothing."""
-_GENERATOR = MoveGenerator(_MOVES)
+_GENERATOR = MoveGenerator(Move)
 _CHECKS = _GENERATOR.checks
 moves_of = _GENERATOR.moves_of
 """``moves_of(own, opp, squids)``: the legal moves of the side with fish ``own``
@@ -110,6 +104,16 @@ class WinCondition:
 
     winner: Team | None
     reason: WinReason
+
+
+class StateDetails(TypedDict, total=False):
+    """The keywords of :class:`Piranhas2026State` (and its other constructors) after
+    ``turn``."""
+
+    last_move: Move | None
+    first_union: Team | None
+    one_name: str
+    two_name: str
 
 
 def _check_rows(rows: Sequence[str]) -> None:
@@ -162,19 +166,11 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
             raise ValueError("every fish needs a weight 1..3 and only fish have weights")
         if turn < 0:
             raise ValueError(f"turn must not be negative, got {turn}")
-        self.one = one
-        self.two = two
-        self.squids = squids
-        self.w1 = w1
-        self.w2 = w2
-        self.turn = turn
-        self.last_move = last_move
+        super().__init__(turn, last_move)
+        self.one, self.two, self.squids = one, two, squids
+        self.w1, self.w2 = w1, w2
         self.first_union = first_union
-        self.one_name = one_name
-        self.two_name = two_name
-        self._moves: tuple[Move, ...] | None = None
-        self._outcome: WinCondition | None = None
-        self._outcome_known = False
+        self.one_name, self.two_name = one_name, two_name
         self._connected_one: bool | None = None  # known connectivity of this position
         self._connected_two: bool | None = None
 
@@ -185,11 +181,7 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
         cls,
         fields: Iterable[tuple[tuple[int, int], FieldState]],
         turn: int = 0,
-        *,
-        last_move: Move | None = None,
-        first_union: Team | None = None,
-        one_name: str = "",
-        two_name: str = "",
+        **details: Unpack[StateDetails],
     ) -> Piranhas2026State:
         """A state from ``((x, y), FieldState)`` pairs; unlisted squares are empty."""
         masks = {Team.ONE: 0, Team.TWO: 0}
@@ -210,29 +202,14 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
                     w2 |= bit
             elif field is FieldState.SQUID:
                 squids |= bit
-        return cls(
-            masks[Team.ONE],
-            masks[Team.TWO],
-            squids,
-            w1,
-            w2,
-            turn=turn,
-            last_move=last_move,
-            first_union=first_union,
-            one_name=one_name,
-            two_name=two_name,
-        )
+        return cls(masks[Team.ONE], masks[Team.TWO], squids, w1, w2, turn=turn, **details)
 
     @classmethod
     def from_rows(
         cls,
         rows: Sequence[str],
         turn: int = 0,
-        *,
-        last_move: Move | None = None,
-        first_union: Team | None = None,
-        one_name: str = "",
-        two_name: str = "",
+        **details: Unpack[StateDetails],
     ) -> Piranhas2026State:
         """A state from 10 row strings (row y = 0 first; ``a b c``/``x y z`` = ONE/TWO S M L,
         ``X`` squid, ``.`` empty: the fixtures' ``board`` format)."""
@@ -245,10 +222,7 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
                 if char != "."
             ),
             turn,
-            last_move=last_move,
-            first_union=first_union,
-            one_name=one_name,
-            two_name=two_name,
+            **details,
         )
 
     # ----------------------------------------------------------------- reading
@@ -312,11 +286,8 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
 
     def move_error(self, move: Move) -> Mistake | None:
         """The official mistake that rejects ``move`` now, or ``None`` if it is legal."""
-        try:
-            self._validate(move)
-        except PiranhasInvalidMove as error:
-            return error.mistake
-        return None
+        error = self._first_error(move)
+        return error.mistake if isinstance(error, PiranhasInvalidMove) else None
 
     def _validate(self, move: Move) -> int:
         """The target bit of ``move``; raises :class:`PiranhasInvalidMove` with the first
@@ -368,11 +339,11 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
         start_bit = 1 << (SIZE * move.x + move.y)
         step = start_bit | target_bit
         if self.turn & 1:
+            self.one &= ~target_bit  # a capture
             self.two ^= step
-            self.one &= ~target_bit
         else:
-            self.one ^= step
             self.two &= ~target_bit
+            self.one ^= step
         # weights: clear start and target, then the target takes the start's weight bits
         w1, w2 = self.w1, self.w2
         self.w1 = (w1 & ~step) | (target_bit if w1 & start_bit else 0)
@@ -473,21 +444,13 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
     def clone(self) -> Piranhas2026State:
         """An independent copy (a shallow slot copy: everything in it is immutable)."""
         copy = Piranhas2026State.__new__(Piranhas2026State)
-        copy.one = self.one
-        copy.two = self.two
-        copy.squids = self.squids
-        copy.w1 = self.w1
-        copy.w2 = self.w2
-        copy.turn = self.turn
-        copy.last_move = self.last_move
-        copy.first_union = self.first_union
-        copy.one_name = self.one_name
-        copy.two_name = self.two_name
+        copy.one, copy.two, copy.squids = self.one, self.two, self.squids
+        copy.w1, copy.w2 = self.w1, self.w2
+        copy.turn, copy.last_move, copy.first_union = self.turn, self.last_move, self.first_union
+        copy.one_name, copy.two_name = self.one_name, self.two_name
         copy._moves = self._moves
-        copy._outcome = self._outcome
-        copy._outcome_known = self._outcome_known
-        copy._connected_one = self._connected_one
-        copy._connected_two = self._connected_two
+        copy._outcome, copy._outcome_known = self._outcome, self._outcome_known
+        copy._connected_one, copy._connected_two = self._connected_one, self._connected_two
         return copy
 
     # ----------------------------------------------------------------- comparison
@@ -496,17 +459,8 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
         """What determines the rules' future: fish, weights, squids, turn and firstUnion."""
         return (self.one, self.two, self.squids, self.w1, self.w2, self.turn, self.first_union)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Piranhas2026State):
-            return NotImplemented
-        return (
-            self.position_key() == other.position_key()
-            and self.last_move == other.last_move
-            and self.one_name == other.one_name
-            and self.two_name == other.two_name
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    def _identity(self) -> tuple[object, ...]:
+        return (self.position_key(), self.last_move, self.one_name, self.two_name)
 
     def __repr__(self) -> str:
         return (
