@@ -3,9 +3,7 @@
 Follows ``shared/spec/piranhas-2019.md`` (release 19.2.1) with the two decided deviations of
 the seed rules document (see :func:`PiranhasState.outcome`); :meth:`PiranhasState.official_outcome`
 keeps the exact 19.2.1 end check for conformance checks and for anyone who needs it.
-
-The state is a handful of ints (bitboards, see :mod:`botarena.games.piranhas.board`), so
-:meth:`PiranhasState.clone` is a shallow slot copy and search can clone freely.
+The state's parts that 2026 shares are in :mod:`botarena.games.piranhas.state_base`.
 """
 
 from __future__ import annotations
@@ -13,14 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypedDict, Unpack
 
-from botarena.core import (
-    InvalidMove,
-    Outcome,
-    ScoreAggregation,
-    ScoreFragment,
-    Seat,
-    SeededRandom,
-)
+from botarena.core import InvalidMove, Outcome, ScoreAggregation, ScoreFragment, Seat, SeededRandom
 from botarena.games.piranhas.board import (
     FULL_BOARD,
     JUMP_STRIDE,
@@ -41,7 +32,7 @@ from botarena.games.piranhas.model import (
 )
 from botarena.games.piranhas.movegen import MoveGenerator, jump_target
 from botarena.games.piranhas.obstacles import generate_obstacles
-from botarena.games.piranhas.state_base import PiranhasStateBase
+from botarena.games.piranhas.state_base import PiranhasGameBase, PiranhasStateBase
 
 GAME_TYPE = "swc_2019_piranhas"
 ROUND_LIMIT = 30
@@ -370,13 +361,11 @@ class PiranhasState(PiranhasStateBase[Move, Outcome]):
         )
 
 
-class PiranhasGame:
+class PiranhasGame(PiranhasGameBase):
     """The game ``piranhas`` (``swc_2019_piranhas``): two players, obstacles from the rng."""
 
     name = "piranhas"
     game_type = GAME_TYPE
-    min_players = 2
-    max_players = 2
     score_fragments: tuple[ScoreFragment, ...] = (SWARM_FRAGMENT,)
     """After the match-point fragment :data:`WINNER_FRAGMENT` (``Gewinner``, SUM)."""
 
@@ -391,7 +380,6 @@ class PiranhasGame:
 
         The obstacles use ``rng.derive("obstacles")``, so the same seed gives the same board.
         """
-        if players != 2:
-            raise ValueError(f"Piranhas is a two-player game, not {players}")
+        self.check_players(players)
         obstacles = generate_obstacles(rng.derive("obstacles"))
         return PiranhasState.start(obstacles, red_name=red_name, blue_name=blue_name)

@@ -4,6 +4,9 @@ per-position caches of the moves and of the end, and the parts of the game API b
 Each season's state subclasses :class:`PiranhasStateBase` with its bitboards and gives
 ``_generate`` (the moves of the side to move), ``_validate``/``_perform`` (a move's official
 checks and its execution), ``_compute_end`` (its end check) and ``move_distance``.
+
+A state is a handful of ints (bitboards, see :mod:`botarena.games.piranhas.board`), so
+``clone`` is a shallow slot copy and search can clone freely.
 """
 
 from __future__ import annotations
@@ -25,6 +28,18 @@ class _Move(Protocol):
 
 MoveT = TypeVar("MoveT", bound=_Move)
 EndT = TypeVar("EndT")
+
+
+class PiranhasGameBase:
+    """What the game objects of both seasons share: exactly two players."""
+
+    min_players = 2
+    max_players = 2
+
+    @staticmethod
+    def check_players(players: int) -> None:
+        if players != 2:
+            raise ValueError(f"Piranhas is a two-player game, not {players}")
 
 
 class PiranhasStateBase(Generic[MoveT, EndT]):

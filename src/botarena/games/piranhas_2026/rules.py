@@ -15,8 +15,8 @@ code (backend 26.1.0, ``sc.plugin2026``) disagree, the code (``socha-clients.md`
   tie, if any team is connected; else ``BLOCKED`` for the side that can still move), else the
   framework fallback (heavier largest swarm or tie) at the round limit.
 
-The state is a handful of ints (bitboards, see :mod:`botarena.games.piranhas_2026.board`), so
-:meth:`Piranhas2026State.clone` is a shallow slot copy and search can clone freely.
+The state builds on the 2019 package's :mod:`~botarena.games.piranhas.state_base` and its
+move generator (:mod:`~botarena.games.piranhas.movegen`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from botarena.core import (
     Team,
 )
 from botarena.games.piranhas.movegen import SHIFT, MoveGenerator, jump_target
-from botarena.games.piranhas.state_base import PiranhasStateBase
+from botarena.games.piranhas.state_base import PiranhasGameBase, PiranhasStateBase
 from botarena.games.piranhas_2026.board import (
     FULL_BOARD,
     JUMP_STRIDE,
@@ -339,11 +339,11 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
         start_bit = 1 << (SIZE * move.x + move.y)
         step = start_bit | target_bit
         if self.turn & 1:
-            self.one &= ~target_bit  # a capture
             self.two ^= step
+            self.one &= ~target_bit
         else:
-            self.two &= ~target_bit
             self.one ^= step
+            self.two &= ~target_bit
         # weights: clear start and target, then the target takes the start's weight bits
         w1, w2 = self.w1, self.w2
         self.w1 = (w1 & ~step) | (target_bit if w1 & start_bit else 0)
@@ -469,15 +469,13 @@ class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
         )
 
 
-class Piranhas2026Game:
+class Piranhas2026Game(PiranhasGameBase):
     """The game ``piranhas2026`` (``swc_2026_piranhas``): two players, board from the rng."""
 
-    name = "piranhas2026"
-    game_type = GAME_TYPE
-    min_players = 2
-    max_players = 2
     score_fragments: tuple[ScoreFragment, ...] = (SWARM_FRAGMENT,)
     """After the match-point fragment :data:`WINNER_FRAGMENT` (``Siegpunkte``, SUM)."""
+    name = "piranhas2026"
+    game_type = GAME_TYPE
 
     def new_initial_state(
         self,
@@ -488,8 +486,7 @@ class Piranhas2026Game:
     ) -> Piranhas2026State:
         """The start position drawn like the official generator (:func:`generate_board`)
         from ``rng`` itself: ``SeededRandom(seed)`` gives the fixture board of that seed."""
-        if players != 2:
-            raise ValueError(f"Piranhas is a two-player game, not {players}")
+        self.check_players(players)
         return Piranhas2026State.from_rows(
             generate_board(rng), one_name=one_name, two_name=two_name
         )
