@@ -88,14 +88,12 @@ def largest_swarm_weight(fish: int, w1: int, w2: int) -> int:
     best = 0
     remaining = fish
     total = (fish & w1).bit_count() + 2 * (fish & w2).bit_count()
-    while remaining:
+    while total > best:  # the fish not yet assigned could still form a heavier swarm
         grown = component(remaining, remaining & -remaining)
         weight = (grown & w1).bit_count() + 2 * (grown & w2).bit_count()
         best = max(best, weight)
         remaining ^= grown
         total -= weight
-        if total <= best:
-            return best
     return best
 
 
