@@ -35,7 +35,7 @@ from botarena.games.hase_und_igel.board import BOARD_SIZE, Board, InvalidBoardEr
 from botarena.games.hase_und_igel.rules import COLORS, HaseUndIgelState, Player
 
 # One parser of XStream integers for all seasons (both servers use XStream's IntConverter).
-from botarena.protocol.xstream import parse_xstream_int
+from botarena.protocol.xstream import xstream_int_attribute
 
 STATE_CLASS = "state"
 MOVE_CLASS = "move"
@@ -115,15 +115,10 @@ def move_to_element(
 
 
 def _int_attribute(element: etree._Element, name: str) -> int:
-    text = element.get(name)
-    if text is None:
-        return 0  # official quirk: a missing int is the Java default 0
     try:
-        return parse_xstream_int(text)
+        return xstream_int_attribute(element, name)  # official quirk: missing is 0
     except ValueError as error:
-        raise MoveFormatError(
-            f"<{element.tag}> attribute {name}={text!r} is not an integer"
-        ) from error
+        raise MoveFormatError(f"<{element.tag}> attribute {error}") from error
 
 
 def _card_from_element(element: etree._Element) -> actions.Card | actions.UntypedCard:
