@@ -32,6 +32,15 @@ def _int(text: str, what: str) -> int:
         raise NotationError(f"{what} must be an integer, got {text!r}") from None
 
 
+_ORDER_ONLY_ACTIONS: dict[str, type[actions.EatSalad | actions.FallBack | actions.Skip]] = {
+    "E": actions.EatSalad,
+    "F": actions.FallBack,
+    "S": actions.Skip,
+}
+"""The actions whose token is their letter and order only."""
+_ORDER_ONLY_LETTERS = {action: letter for letter, action in _ORDER_ONLY_ACTIONS.items()}
+
+
 def parse_action(token: str) -> actions.Action:
     parts = token.split(":")
     kind, args = parts[0], parts[1:]
@@ -49,11 +58,7 @@ def parse_action(token: str) -> actions.Action:
         return actions.Card(card_type, _int(args[1], "card value"), order)
     if kind == "X":
         return actions.ExchangeCarrots(_int(args[0], "exchange value"), order)
-    if kind == "E":
-        return actions.EatSalad(order)
-    if kind == "F":
-        return actions.FallBack(order)
-    return actions.Skip(order)
+    return _ORDER_ONLY_ACTIONS[kind](order)
 
 
 def format_action(action: actions.Action) -> str:
@@ -65,11 +70,7 @@ def format_action(action: actions.Action) -> str:
         return f"C::{action.value}:{action.order}"
     if isinstance(action, actions.ExchangeCarrots):
         return f"X:{action.value}:{action.order}"
-    if isinstance(action, actions.EatSalad):
-        return f"E:{action.order}"
-    if isinstance(action, actions.FallBack):
-        return f"F:{action.order}"
-    return f"S:{action.order}"
+    return f"{_ORDER_ONLY_LETTERS[type(action)]}:{action.order}"
 
 
 def parse_move(text: str) -> actions.Move:
