@@ -31,7 +31,7 @@ from botarena.core import Team
 from botarena.games.piranhas_2026.board import SIZE, SQUARES
 from botarena.games.piranhas_2026.model import Direction, FieldState, Move
 from botarena.games.piranhas_2026.rules import START_TEAM, Piranhas2026State
-from botarena.protocol.xstream import parse_xstream_int
+from botarena.protocol.xstream import parse_xstream_int, xstream_int_attribute
 
 __all__ = [
     "MOVE_CLASS",
@@ -99,13 +99,10 @@ def move_to_element(
 
 
 def _coordinate(element: etree._Element, name: str) -> int:
-    text = element.get(name)
-    if text is None:
-        return 0  # XStream leaves a missing int field at the JVM default 0
     try:
-        return parse_xstream_int(text)
+        return xstream_int_attribute(element, name)  # missing: the JVM default 0
     except ValueError as error:
-        raise MoveFormatError(f"coordinate {name}={text!r} is not an integer") from error
+        raise MoveFormatError(f"coordinate {error}") from error
 
 
 def move_from_element(element: etree._Element) -> Move:
