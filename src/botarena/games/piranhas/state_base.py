@@ -3,7 +3,8 @@ per-position caches of the moves and of the end, and the parts of the game API b
 
 Each season's state subclasses :class:`PiranhasStateBase` with its bitboards and gives
 ``_generate`` (the moves of the side to move), ``_validate``/``_perform`` (a move's official
-checks and its execution), ``_compute_end`` (its end check) and ``move_distance``.
+checks and its execution), ``_compute_end`` (its end check, cached by ``_end``),
+``outcome``, ``move_distance`` and ``_identity`` (what equality compares).
 
 A state is a handful of ints (bitboards, see :mod:`botarena.games.piranhas.board`), so
 ``clone`` is a shallow slot copy and search can clone freely.
