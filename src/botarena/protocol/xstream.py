@@ -216,3 +216,16 @@ def parse_xstream_int(text: str) -> int:
     if not _LONG_MIN <= value <= _LONG_MAX or not _INT_MIN <= value <= _UINT_MAX:
         raise ValueError(f"integer out of range: {text!r}")
     return value - 2**32 if value > 2**31 - 1 else value
+
+
+def xstream_int_attribute(element: etree._Element, name: str) -> int:
+    """An ``int`` attribute of a client's move as the official servers read it: missing is
+    the Java/Kotlin default 0, else :func:`parse_xstream_int`; ``ValueError`` (message
+    ``name='text' is not an integer``) when it is no int."""
+    text = element.get(name)
+    if text is None:
+        return 0
+    try:
+        return parse_xstream_int(text)
+    except ValueError as error:
+        raise ValueError(f"{name}={text!r} is not an integer") from error

@@ -9,25 +9,14 @@ in document order, separated by spaces. Also handy for writing tests.
 
 from __future__ import annotations
 
-from botarena.games.hase_und_igel.actions import (
-    Action,
-    Advance,
-    Card,
-    CardType,
-    EatSalad,
-    ExchangeCarrots,
-    FallBack,
-    Move,
-    Skip,
-    UntypedCard,
-)
+from botarena.games.hase_und_igel import actions
 from botarena.games.hase_und_igel.rules import Player
 
-CARD_LETTERS: dict[CardType, str] = {
-    CardType.TAKE_OR_DROP_CARROTS: "T",
-    CardType.EAT_SALAD: "E",
-    CardType.HURRY_AHEAD: "H",
-    CardType.FALL_BACK: "F",
+CARD_LETTERS: dict[actions.CardType, str] = {
+    actions.CardType.TAKE_OR_DROP_CARROTS: "T",
+    actions.CardType.EAT_SALAD: "E",
+    actions.CardType.HURRY_AHEAD: "H",
+    actions.CardType.FALL_BACK: "F",
 }
 _CARDS_BY_LETTER = {letter: card for card, letter in CARD_LETTERS.items()}
 
@@ -43,7 +32,16 @@ def _int(text: str, what: str) -> int:
         raise NotationError(f"{what} must be an integer, got {text!r}") from None
 
 
-def parse_action(token: str) -> Action:
+_ORDER_ONLY_ACTIONS: dict[str, type[actions.EatSalad | actions.FallBack | actions.Skip]] = {
+    "E": actions.EatSalad,
+    "F": actions.FallBack,
+    "S": actions.Skip,
+}
+"""The actions whose token is their letter and order only."""
+_ORDER_ONLY_LETTERS = {action: letter for letter, action in _ORDER_ONLY_ACTIONS.items()}
+
+
+def parse_action(token: str) -> actions.Action:
     parts = token.split(":")
     kind, args = parts[0], parts[1:]
     arity = {"A": 2, "C": 3, "X": 2, "E": 1, "F": 1, "S": 1}.get(kind)
@@ -51,47 +49,39 @@ def parse_action(token: str) -> Action:
         raise NotationError(f"not an action token: {token!r}")
     order = _int(args[-1], "order")
     if kind == "A":
-        return Advance(_int(args[0], "distance"), order)
+        return actions.Advance(_int(args[0], "distance"), order)
     if kind == "C":
         try:
-            card_type = CardType[args[0]]
+            card_type = actions.CardType[args[0]]
         except KeyError:
             raise NotationError(f"unknown card type {args[0]!r}") from None
-        return Card(card_type, _int(args[1], "card value"), order)
+        return actions.Card(card_type, _int(args[1], "card value"), order)
     if kind == "X":
-        return ExchangeCarrots(_int(args[0], "exchange value"), order)
-    if kind == "E":
-        return EatSalad(order)
-    if kind == "F":
-        return FallBack(order)
-    return Skip(order)
+        return actions.ExchangeCarrots(_int(args[0], "exchange value"), order)
+    return _ORDER_ONLY_ACTIONS[kind](order)
 
 
-def format_action(action: Action) -> str:
-    if isinstance(action, Advance):
+def format_action(action: actions.Action) -> str:
+    if isinstance(action, actions.Advance):
         return f"A:{action.distance}:{action.order}"
-    if isinstance(action, Card):
+    if isinstance(action, actions.Card):
         return f"C:{action.type.value}:{action.value}:{action.order}"
-    if isinstance(action, UntypedCard):
+    if isinstance(action, actions.UntypedCard):
         return f"C::{action.value}:{action.order}"
-    if isinstance(action, ExchangeCarrots):
+    if isinstance(action, actions.ExchangeCarrots):
         return f"X:{action.value}:{action.order}"
-    if isinstance(action, EatSalad):
-        return f"E:{action.order}"
-    if isinstance(action, FallBack):
-        return f"F:{action.order}"
-    return f"S:{action.order}"
+    return f"{_ORDER_ONLY_LETTERS[type(action)]}:{action.order}"
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str) -> actions.Move:
     """Actions in document order; an empty text is a move without action elements."""
     tokens = text.split()
     if not tokens:
-        return Move(None)
-    return Move(tuple(parse_action(token) for token in tokens))
+        return actions.Move(None)
+    return actions.Move(tuple(parse_action(token) for token in tokens))
 
 
-def format_move(move: Move) -> str:
+def format_move(move: actions.Move) -> str:
     return " ".join(format_action(action) for action in move.actions or ())
 
 

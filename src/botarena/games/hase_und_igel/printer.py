@@ -66,8 +66,7 @@ def _player_xml(player: Player, seat: int, name: str | None, level: int) -> str:
         parts.append(f"{child}</cards>")
     else:
         parts.append(f"{child}<cards/>")
-    last = player.last_non_skip_action
-    if last is not None:
+    if (last := player.last_non_skip_action) is not None:
         parts.append(
             f'{child}<lastNonSkipAction class="{ACTION_TAGS[type(last)]}"'
             f"{_action_attributes(last)}/>"

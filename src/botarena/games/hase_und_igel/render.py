@@ -3,18 +3,7 @@ hares, the players' carrots, salads and cards, moves in a short notation, the re
 
 from __future__ import annotations
 
-from botarena.games.hase_und_igel.actions import (
-    Action,
-    Advance,
-    Card,
-    CardType,
-    EatSalad,
-    ExchangeCarrots,
-    FallBack,
-    Move,
-    Skip,
-    UntypedCard,
-)
+from botarena.games.hase_und_igel import actions
 from botarena.games.hase_und_igel.board import FieldType
 from botarena.games.hase_und_igel.rules import HaseUndIgelState
 
@@ -35,11 +24,11 @@ LEGEND = (
     "fields: S start, C carrot, H hare, L salad, I hedgehog, 1/2 position, G goal; "
     "R red hare, B blue hare"
 )
-CARD_NAMES: dict[CardType, str] = {
-    CardType.TAKE_OR_DROP_CARROTS: "carrots",
-    CardType.EAT_SALAD: "eat salad",
-    CardType.HURRY_AHEAD: "hurry ahead",
-    CardType.FALL_BACK: "fall back",
+CARD_NAMES: dict[actions.CardType, str] = {
+    actions.CardType.TAKE_OR_DROP_CARROTS: "carrots",
+    actions.CardType.EAT_SALAD: "eat salad",
+    actions.CardType.HURRY_AHEAD: "hurry ahead",
+    actions.CardType.FALL_BACK: "fall back",
 }
 
 
@@ -69,26 +58,28 @@ def render_board(state: HaseUndIgelState) -> str:
     return "\n".join(lines)
 
 
-def action_text(action: Action) -> str:
-    if isinstance(action, Advance):
+def action_text(action: actions.Action) -> str:
+    if isinstance(action, actions.Advance):
         return f"advance {action.distance}"
-    if isinstance(action, Card):
-        value = f" {action.value:+d}" if action.type is CardType.TAKE_OR_DROP_CARROTS else ""
+    if isinstance(action, actions.Card):
+        value = (
+            f" {action.value:+d}" if action.type is actions.CardType.TAKE_OR_DROP_CARROTS else ""
+        )
         return f"card {CARD_NAMES[action.type]}{value}"
-    if isinstance(action, UntypedCard):
+    if isinstance(action, actions.UntypedCard):
         return "card without type"
-    if isinstance(action, ExchangeCarrots):
+    if isinstance(action, actions.ExchangeCarrots):
         return f"exchange carrots {action.value:+d}"
-    if isinstance(action, EatSalad):
+    if isinstance(action, actions.EatSalad):
         return "eat salad"
-    if isinstance(action, FallBack):
+    if isinstance(action, actions.FallBack):
         return "fall back"
-    if isinstance(action, Skip):
+    if isinstance(action, actions.Skip):
         return "skip"
     return type(action).__name__
 
 
-def move_text(move: Move) -> str:
+def move_text(move: actions.Move) -> str:
     """Its actions in order, e.g. ``advance 3, card eat salad``."""
     return ", ".join(action_text(action) for action in move.actions or ()) or "(no action)"
 

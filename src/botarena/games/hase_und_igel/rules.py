@@ -22,19 +22,8 @@ from math import isqrt
 from typing import Self
 
 from botarena.core import InvalidMove, Outcome, ScoreCause, Seat
-from botarena.games.hase_und_igel.actions import (
-    INITIAL_CARDS,
-    Action,
-    Advance,
-    Card,
-    CardType,
-    EatSalad,
-    ExchangeCarrots,
-    FallBack,
-    Move,
-    Skip,
-    UntypedCard,
-)
+from botarena.games.hase_und_igel import actions
+from botarena.games.hase_und_igel.actions import INITIAL_CARDS, Action, Card, CardType, Move
 from botarena.games.hase_und_igel.board import GOAL_INDEX, Board, FieldType
 
 RED: Seat = 0
@@ -191,7 +180,7 @@ def must_leave(board: Board, player: Player) -> bool:
     if field is _HEDGEHOG or field is FieldType.START:
         return True
     last = player.last_non_skip_action
-    if type(last) is EatSalad:
+    if type(last) is actions.EatSalad:
         return True
     return type(last) is Card and (last.type is _E or last.type is _T)
 
@@ -201,7 +190,7 @@ def must_eat(board: Board, player: Player) -> bool:
     if board.fields[player.index] is not _SALAD:
         return False
     last = player.last_non_skip_action
-    if type(last) is Advance:
+    if type(last) is actions.Advance:
         return True
     return type(last) is Card and (last.type is _F or last.type is _H)
 
@@ -489,14 +478,14 @@ class HaseUndIgelState:
         player = self.player_states[seat]
         other = self.player_states[1 - seat]
         try:
-            actions = self._perform_actions(move, player, other)
+            performed = self._perform_actions(move, player, other)
         except InvalidMove as error:
             self.violation = Violation(seat, error.reason)
             raise
         except UnplayableMoveError:
             self.violation = Violation(seat, REASON_LEFT, ScoreCause.LEFT)
             raise
-        self.last_move = move if actions == move.actions else Move(actions, move.hints)
+        self.last_move = move if performed == move.actions else Move(performed, move.hints)
         self.turn += 1
         # position bonus for the player whose turn starts now (spec 3.12)
         field = self.board.fields[other.index]
@@ -513,10 +502,10 @@ class HaseUndIgelState:
             raise InvalidMove(MSG_ACTIONS_NULL, move)
         if not move.actions:
             raise InvalidMove(MSG_NO_ACTIONS, move)
-        actions = move.sorted_actions()
+        ordered = move.sorted_actions()
         board = self.board
         must_play_card = False
-        for position, action in enumerate(actions):
+        for position, action in enumerate(ordered):
             if action.order != position:
                 raise InvalidMove(MSG_ORDER, move)
             kind = type(action)
@@ -527,32 +516,32 @@ class HaseUndIgelState:
                     raise InvalidMove(card_message(action.type), move)
                 must_play_card = _play_card(board, player, other, action)
                 continue
-            if kind is UntypedCard:
+            if kind is actions.UntypedCard:
                 raise UnplayableMoveError(f"card without type at order {position}")
             if position != 0:
                 raise InvalidMove(MSG_ONLY_CARDS_FOLLOW, move)
-            if kind is Advance:
-                assert isinstance(action, Advance)
+            if kind is actions.Advance:
+                assert isinstance(action, actions.Advance)
                 if not advance_ok(board, player, other, action.distance):
                     raise InvalidMove(advance_message(action.distance), move)
                 player.carrots -= cost(action.distance)
                 player.index += action.distance
                 must_play_card = board.fields[player.index] is _HARE
                 player.last_non_skip_action = action
-            elif kind is EatSalad:
+            elif kind is actions.EatSalad:
                 if not eat_salad_ok(board, player):
                     raise InvalidMove(MSG_EAT_SALAD, move)
                 player.salads -= 1
                 ahead = player.index > other.index
                 player.carrots += SALAD_BONUS_AHEAD if ahead else SALAD_BONUS_BEHIND
                 player.last_non_skip_action = action
-            elif kind is ExchangeCarrots:
-                assert isinstance(action, ExchangeCarrots)
+            elif kind is actions.ExchangeCarrots:
+                assert isinstance(action, actions.ExchangeCarrots)
                 if not exchange_ok(board, player, action.value):
                     raise InvalidMove(exchange_message(action.value), move)
                 player.carrots += action.value
                 player.last_non_skip_action = action
-            elif kind is FallBack:
+            elif kind is actions.FallBack:
                 if not fall_back_ok(board, player, other):
                     raise InvalidMove(MSG_FALL_BACK, move)
                 hedgehog = board.prev_hedgehog(player.index)
@@ -560,14 +549,14 @@ class HaseUndIgelState:
                 player.carrots += FALL_BACK_CARROTS_PER_FIELD * (player.index - hedgehog)
                 player.index = hedgehog
                 player.last_non_skip_action = action
-            elif kind is Skip:
+            elif kind is actions.Skip:
                 if not skip_ok(board, player, other):
                     raise InvalidMove(MSG_SKIP, move)
             else:  # pragma: no cover - the Action union is closed
                 raise TypeError(f"not a Hase und Igel action: {action!r}")
         if must_play_card:
             raise InvalidMove(MSG_MUST_PLAY_CARD, move)
-        return actions
+        return ordered
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -608,7 +597,7 @@ def _play_card(board: Board, player: Player, other: Player, card: Card) -> bool:
 # --- legal moves ----------------------------------------------------------------------------
 
 _MAX_ORDER = 8
-_ADVANCES = tuple(Advance(distance, 0) for distance in range(GOAL_INDEX + 1))
+_ADVANCES = tuple(actions.Advance(distance, 0) for distance in range(GOAL_INDEX + 1))
 # Moves are immutable values, so the single-advance moves are shared between all states.
 _ADVANCE_MOVES = tuple(Move((advance,)) for advance in _ADVANCES)
 _COSTS = tuple(cost(distance) for distance in range(GOAL_INDEX + 1))
@@ -619,11 +608,11 @@ _DROP_20 = tuple(Card(_T, -20, order) for order in range(_MAX_ORDER))
 _EAT_CARDS = tuple(Card(_E, 0, order) for order in range(_MAX_ORDER))
 _HURRY_CARDS = tuple(Card(_H, 0, order) for order in range(_MAX_ORDER))
 _FALL_CARDS = tuple(Card(_F, 0, order) for order in range(_MAX_ORDER))
-_EAT_MOVE = Move((EatSalad(0),))
-_TAKE_10_MOVE = Move((ExchangeCarrots(10, 0),))
-_GIVE_10_MOVE = Move((ExchangeCarrots(-10, 0),))
-_FALL_BACK_MOVE = Move((FallBack(0),))
-_SKIP_MOVE = Move((Skip(0),))
+_EAT_MOVE = Move((actions.EatSalad(0),))
+_TAKE_10_MOVE = Move((actions.ExchangeCarrots(10, 0),))
+_GIVE_10_MOVE = Move((actions.ExchangeCarrots(-10, 0),))
+_FALL_BACK_MOVE = Move((actions.FallBack(0),))
+_SKIP_MOVE = Move((actions.Skip(0),))
 
 
 def card_chains(  # noqa: PLR0917 - plain positional values: hot path, no allocations

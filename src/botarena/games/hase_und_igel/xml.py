@@ -30,23 +30,12 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from botarena.games.hase_und_igel.actions import (
-    Action,
-    Advance,
-    Card,
-    CardType,
-    EatSalad,
-    ExchangeCarrots,
-    FallBack,
-    Move,
-    Skip,
-    UntypedCard,
-)
+from botarena.games.hase_und_igel import actions
 from botarena.games.hase_und_igel.board import BOARD_SIZE, Board, InvalidBoardError
 from botarena.games.hase_und_igel.rules import COLORS, HaseUndIgelState, Player
 
 # One parser of XStream integers for all seasons (both servers use XStream's IntConverter).
-from botarena.protocol.xstream import parse_xstream_int
+from botarena.protocol.xstream import xstream_int_attribute
 
 STATE_CLASS = "state"
 MOVE_CLASS = "move"
@@ -59,13 +48,13 @@ MAX_ACTIONS = 64
 """More actions than this in one move are refused (a legal move has at most 4)."""
 
 ACTION_TAGS: dict[type, str] = {
-    Advance: "advance",
-    Card: "card",
-    UntypedCard: "card",
-    ExchangeCarrots: "exchangeCarrots",
-    EatSalad: "eatSalad",
-    FallBack: "fallBack",
-    Skip: "skip",
+    actions.Advance: "advance",
+    actions.Card: "card",
+    actions.UntypedCard: "card",
+    actions.ExchangeCarrots: "exchangeCarrots",
+    actions.EatSalad: "eatSalad",
+    actions.FallBack: "fallBack",
+    actions.Skip: "skip",
 }
 _PLAYER_TAGS = ("red", "blue")
 
@@ -81,25 +70,25 @@ class MoveFormatError(XmlFormatError):
 # ---------------------------------------------------------------- actions and moves
 
 
-def _set_action_attributes(element: etree._Element, action: Action) -> None:
+def _set_action_attributes(element: etree._Element, action: actions.Action) -> None:
     element.set("order", str(action.order))
-    if isinstance(action, Advance):
+    if isinstance(action, actions.Advance):
         element.set("distance", str(action.distance))
-    elif isinstance(action, Card):
+    elif isinstance(action, actions.Card):
         element.set("type", action.type.value)
         element.set("value", str(action.value))
-    elif isinstance(action, UntypedCard | ExchangeCarrots):
+    elif isinstance(action, actions.UntypedCard | actions.ExchangeCarrots):
         element.set("value", str(action.value))
 
 
-def action_to_element(action: Action) -> etree._Element:
+def action_to_element(action: actions.Action) -> etree._Element:
     """``<advance order="0" distance="2"/>`` and friends, attributes in the official order."""
     element = etree.Element(ACTION_TAGS[type(action)])
     _set_action_attributes(element, action)
     return element
 
 
-def last_action_to_element(action: Action) -> etree._Element:
+def last_action_to_element(action: actions.Action) -> etree._Element:
     """``<lastNonSkipAction class="card" order="1" type="…" value="…"/>``."""
     element = etree.Element("lastNonSkipAction")
     element.set("class", ACTION_TAGS[type(action)])
@@ -108,7 +97,7 @@ def last_action_to_element(action: Action) -> etree._Element:
 
 
 def move_to_element(
-    move: Move, tag: str = "data", move_class: str | None = MOVE_CLASS
+    move: actions.Move, tag: str = "data", move_class: str | None = MOVE_CLASS
 ) -> etree._Element:
     """A move with its actions (sorted by order, as the server echoes them) and hints.
 
@@ -126,49 +115,48 @@ def move_to_element(
 
 
 def _int_attribute(element: etree._Element, name: str) -> int:
-    text = element.get(name)
-    if text is None:
-        return 0  # official quirk: a missing int is the Java default 0
     try:
-        return parse_xstream_int(text)
+        return xstream_int_attribute(element, name)  # official quirk: missing is 0
     except ValueError as error:
-        raise MoveFormatError(
-            f"<{element.tag}> attribute {name}={text!r} is not an integer"
-        ) from error
+        raise MoveFormatError(f"<{element.tag}> attribute {error}") from error
 
 
-def _card_from_element(element: etree._Element) -> Card | UntypedCard:
+def _card_from_element(element: etree._Element) -> actions.Card | actions.UntypedCard:
     order = _int_attribute(element, "order")
     value = _int_attribute(element, "value")
     type_text = element.get("type")
     if type_text is None:
-        return UntypedCard(value, order)
+        return actions.UntypedCard(value, order)
     try:
-        card_type = CardType[type_text]
+        card_type = actions.CardType[type_text]
     except KeyError:
         raise MoveFormatError(f"unknown card type {type_text!r}") from None
-    return Card(card_type, value, order)
+    return actions.Card(card_type, value, order)
 
 
-def action_from_element(element: etree._Element) -> Action:
+def action_from_element(element: etree._Element) -> actions.Action:
     """One action element of a move (its tag says which action)."""
     tag = element.tag
     if tag == "advance":
-        return Advance(_int_attribute(element, "distance"), _int_attribute(element, "order"))
+        return actions.Advance(
+            _int_attribute(element, "distance"), _int_attribute(element, "order")
+        )
     if tag == "card":
         return _card_from_element(element)
     if tag == "exchangeCarrots":
-        return ExchangeCarrots(_int_attribute(element, "value"), _int_attribute(element, "order"))
+        return actions.ExchangeCarrots(
+            _int_attribute(element, "value"), _int_attribute(element, "order")
+        )
     if tag == "eatSalad":
-        return EatSalad(_int_attribute(element, "order"))
+        return actions.EatSalad(_int_attribute(element, "order"))
     if tag == "fallBack":
-        return FallBack(_int_attribute(element, "order"))
+        return actions.FallBack(_int_attribute(element, "order"))
     if tag == "skip":
-        return Skip(_int_attribute(element, "order"))
+        return actions.Skip(_int_attribute(element, "order"))
     raise MoveFormatError(f"unknown element <{tag}> in a move")
 
 
-def move_from_element(element: etree._Element) -> Move:
+def move_from_element(element: etree._Element) -> actions.Move:
     """Read a client's ``<data class="move">`` or a state's ``<lastMove>``.
 
     Actions keep document order (the rules sort them by ``order``); without any action
@@ -177,7 +165,7 @@ def move_from_element(element: etree._Element) -> Move:
     move_class = element.get("class")
     if move_class is not None and move_class not in MOVE_CLASSES:
         raise MoveFormatError(f"class {move_class!r} is not a Hase und Igel move")
-    actions: list[Action] = []
+    parsed: list[actions.Action] = []
     hints: list[str] = []
     for child in element:
         if not isinstance(child.tag, str):
@@ -187,10 +175,10 @@ def move_from_element(element: etree._Element) -> Move:
                 raise MoveFormatError(f"more than {MAX_HINTS} hints in one move")
             hints.append(child.get("content", ""))
             continue
-        if len(actions) >= MAX_ACTIONS:
+        if len(parsed) >= MAX_ACTIONS:
             raise MoveFormatError(f"more than {MAX_ACTIONS} actions in one move")
-        actions.append(action_from_element(child))
-    return Move(tuple(actions) if actions else None, tuple(hints))
+        parsed.append(action_from_element(child))
+    return actions.Move(tuple(parsed) if parsed else None, tuple(hints))
 
 
 # ---------------------------------------------------------------- players and states
@@ -272,7 +260,7 @@ def _child(element: etree._Element, tag: str) -> etree._Element | None:
     return None
 
 
-def _last_action_from_element(element: etree._Element) -> Action:
+def _last_action_from_element(element: etree._Element) -> actions.Action:
     tag = _required(element, "class")
     renamed = etree.Element(tag)
     for key, value in element.attrib.items():
@@ -282,7 +270,7 @@ def _last_action_from_element(element: etree._Element) -> Action:
         action = action_from_element(renamed)
     except MoveFormatError as error:
         raise XmlFormatError(f"bad lastNonSkipAction: {error}") from None
-    if isinstance(action, Skip | UntypedCard):
+    if isinstance(action, actions.Skip | actions.UntypedCard):
         raise XmlFormatError(f"a {tag} cannot be a lastNonSkipAction")
     return action
 
@@ -293,7 +281,9 @@ def player_from_element(element: etree._Element) -> tuple[Player, str | None]:
     if cards_element is None:
         raise XmlFormatError(f"<{element.tag}> has no <cards>")
     try:
-        cards = tuple(CardType[child.text or ""] for child in cards_element if child.tag == "type")
+        cards = tuple(
+            actions.CardType[child.text or ""] for child in cards_element if child.tag == "type"
+        )
     except KeyError as error:
         raise XmlFormatError(f"unknown card type {error.args[0]!r}") from None
     last_element = _child(element, "lastNonSkipAction")

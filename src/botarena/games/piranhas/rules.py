@@ -3,32 +3,21 @@
 Follows ``shared/spec/piranhas-2019.md`` (release 19.2.1) with the two decided deviations of
 the seed rules document (see :func:`PiranhasState.outcome`); :meth:`PiranhasState.official_outcome`
 keeps the exact 19.2.1 end check for conformance checks and for anyone who needs it.
-
-The state is a handful of ints (bitboards, see :mod:`botarena.games.piranhas.board`), so
-:meth:`PiranhasState.clone` is a shallow slot copy and search can clone freely.
+The state's parts that 2026 shares are in :mod:`botarena.games.piranhas.state_base`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TypedDict, Unpack
 
-from botarena.core import (
-    InvalidMove,
-    Outcome,
-    ScoreAggregation,
-    ScoreFragment,
-    Seat,
-    SeededRandom,
-)
+from botarena.core import InvalidMove, Outcome, ScoreAggregation, ScoreFragment, Seat, SeededRandom
 from botarena.games.piranhas.board import (
     FULL_BOARD,
     JUMP_STRIDE,
     JUMPS,
     LINES,
     SIZE,
-    SQUARES,
-    coordinates,
     is_connected,
     largest_swarm,
     mask_of,
@@ -36,13 +25,14 @@ from botarena.games.piranhas.board import (
 )
 from botarena.games.piranhas.model import (
     DIRECTION_INDEX,
-    DIRECTIONS,
     Direction,
     FieldState,
     Move,
     PlayerColor,
 )
+from botarena.games.piranhas.movegen import MoveGenerator, jump_target
 from botarena.games.piranhas.obstacles import generate_obstacles
+from botarena.games.piranhas.state_base import PiranhasGameBase, PiranhasStateBase
 
 GAME_TYPE = "swc_2019_piranhas"
 ROUND_LIMIT = 30
@@ -68,91 +58,25 @@ ERROR_OBSTRUCTED = "Field is obstructed"
 WINNER_FRAGMENT = ScoreFragment("Gewinner", ScoreAggregation.SUM)
 SWARM_FRAGMENT = ScoreFragment("∅ Schwarm", ScoreAggregation.AVERAGE)
 
-_SHIFT = SQUARES
-"""Own fish and obstacles are checked at bits 100..199 of the blocker word (see _GEN)."""
-if JUMP_STRIDE != 11:  # moves_of hard-codes the table offsets 11 * direction
-    raise ImportError("moves_of assumes 11 distances per (square, direction)")
-
-_MOVES: tuple[Move, ...] = tuple(
-    Move(*coordinates(s), direction) for s in range(SQUARES) for direction in DIRECTIONS
-)
-"""One shared Move object per (square, direction): generating moves allocates nothing."""
+_GENERATOR = MoveGenerator(Move)
+moves_of = _GENERATOR.moves_of
+"""``moves_of(own, opp, obstacles)``: the legal moves of the side with fish ``own``
+(bitboards), without any caching (see :class:`~botarena.games.piranhas.movegen.MoveGenerator`)."""
 
 
-def _build_generation_table() -> tuple[tuple[int, Move] | None, ...]:
-    """Per (square, direction, distance): ``(check_mask, move)`` or ``None`` when off board.
+class StateDetails(TypedDict, total=False):
+    """The keywords of :class:`PiranhasState` (and its other constructors) after ``turn``."""
 
-    ``check_mask`` = squares passed over (must hold no opponent fish) plus the target
-    shifted by 100 (must hold neither an own fish nor an obstacle), so one ``&`` against
-    ``opponent | (own | obstacles) << 100`` decides legality.
-    """
-    table: list[tuple[int, Move] | None] = []
-    for index, jump in enumerate(JUMPS):
-        if jump is None:
-            table.append(None)
-        else:
-            target_bit, path = jump
-            table.append((path | (target_bit << _SHIFT), _MOVES[index // JUMP_STRIDE]))
-    return tuple(table)
-
-
-_GEN = _build_generation_table()
-
-
-def moves_of(own: int, opp: int, obstacles: int) -> list[Move]:
-    """The legal moves of the side with fish ``own`` (bitboards), without any caching.
-
-    One ``&`` per (fish, direction) against a blocker word decides legality (see ``_GEN``).
-    """
-    fish = own | opp
-    blockers = opp | ((own | obstacles) << _SHIFT)
-    gen = _GEN
-    lines = LINES
-    result: list[Move] = []
-    append = result.append
-    rest = own
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        s = low.bit_length() - 1
-        column, rising, row, falling = lines[s]
-        base = s * 88
-        n = (column & fish).bit_count()
-        e = gen[base + n]  # UP
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        n2 = (rising & fish).bit_count()
-        e = gen[base + 11 + n2]  # UP_RIGHT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        n3 = (row & fish).bit_count()
-        e = gen[base + 22 + n3]  # RIGHT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        n4 = (falling & fish).bit_count()
-        e = gen[base + 33 + n4]  # DOWN_RIGHT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        e = gen[base + 44 + n]  # DOWN
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        e = gen[base + 55 + n2]  # DOWN_LEFT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        e = gen[base + 66 + n3]  # LEFT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-        e = gen[base + 77 + n4]  # UP_LEFT
-        if e is not None and not e[0] & blockers:
-            append(e[1])
-    return result
+    last_move: Move | None
+    red_name: str
+    blue_name: str
 
 
 def _field_char(state: FieldState) -> str:
     return {"RED": "R", "BLUE": "B", "OBSTRUCTED": "O", "EMPTY": "."}[state.value]
 
 
-class PiranhasState:
+class PiranhasState(PiranhasStateBase[Move, Outcome]):
     """A Piranhas position: fish and obstacles as bitboards, the turn and the last move.
 
     Mutable: :meth:`apply` changes it in place. Red moves at even turns, blue at odd turns.
@@ -160,20 +84,7 @@ class PiranhasState:
     (bit ``10 * x + y``); change a state only through :meth:`apply`.
     """
 
-    __slots__ = (
-        "_moves",
-        "_outcome",
-        "_outcome_known",
-        "blue",
-        "blue_name",
-        "last_move",
-        "obstacles",
-        "red",
-        "red_name",
-        "turn",
-    )
-
-    players: ClassVar[int] = 2
+    __slots__ = ("blue", "blue_name", "obstacles", "red", "red_name")
 
     def __init__(
         self,
@@ -192,16 +103,12 @@ class PiranhasState:
             raise ValueError("bitboards must only use bits 0..99")
         if not 0 <= turn <= ROUND_LIMIT_TURNS:
             raise ValueError(f"turn must be in 0..{ROUND_LIMIT_TURNS}, got {turn}")
+        super().__init__(turn, last_move)
         self.red = red
         self.blue = blue
         self.obstacles = obstacles
-        self.turn = turn
-        self.last_move = last_move
         self.red_name = red_name
         self.blue_name = blue_name
-        self._moves: tuple[Move, ...] | None = None
-        self._outcome: Outcome | None = None
-        self._outcome_known = False
 
     # ----------------------------------------------------------------- construction
 
@@ -212,21 +119,10 @@ class PiranhasState:
         blue: Iterable[tuple[int, int]],
         obstacles: Iterable[tuple[int, int]] = (),
         turn: int = 0,
-        *,
-        last_move: Move | None = None,
-        red_name: str = DEFAULT_DISPLAY_NAME,
-        blue_name: str = DEFAULT_DISPLAY_NAME,
+        **details: Unpack[StateDetails],
     ) -> PiranhasState:
         """A state from lists of ``(x, y)`` squares (for tests, tools and loading)."""
-        return cls(
-            mask_of(red),
-            mask_of(blue),
-            mask_of(obstacles),
-            turn,
-            last_move=last_move,
-            red_name=red_name,
-            blue_name=blue_name,
-        )
+        return cls(mask_of(red), mask_of(blue), mask_of(obstacles), turn, **details)
 
     @classmethod
     def start(
@@ -245,10 +141,7 @@ class PiranhasState:
         cls,
         fields_by_x: Sequence[str],
         turn: int = 0,
-        *,
-        last_move: Move | None = None,
-        red_name: str = DEFAULT_DISPLAY_NAME,
-        blue_name: str = DEFAULT_DISPLAY_NAME,
+        **details: Unpack[StateDetails],
     ) -> PiranhasState:
         """A state from 10 column strings of ``R``/``B``/``O``/``.`` (the fixtures' format)."""
         if len(fields_by_x) != SIZE or any(len(column) != SIZE for column in fields_by_x):
@@ -260,15 +153,7 @@ class PiranhasState:
                     masks[char] |= 1 << square(x, y)
                 elif char != ".":
                     raise ValueError(f"unknown field character {char!r} at ({x}, {y})")
-        return cls(
-            masks["R"],
-            masks["B"],
-            masks["O"],
-            turn,
-            last_move=last_move,
-            red_name=red_name,
-            blue_name=blue_name,
-        )
+        return cls(masks["R"], masks["B"], masks["O"], turn, **details)
 
     # ----------------------------------------------------------------- reading
 
@@ -276,15 +161,6 @@ class PiranhasState:
     def current_color(self) -> PlayerColor:
         """The colour whose turn it is by parity (also when the game is over)."""
         return PlayerColor.BLUE if self.turn & 1 else PlayerColor.RED
-
-    @property
-    def current_seat(self) -> Seat | None:
-        """The seat to move, or ``None`` when the game is over."""
-        return None if self.is_terminal() else self.turn & 1
-
-    @property
-    def round(self) -> int:
-        return self.turn // 2
 
     def fish_bits(self, color: PlayerColor) -> int:
         return self.red if color is PlayerColor.RED else self.blue
@@ -320,46 +196,22 @@ class PiranhasState:
             LINES[square(x, y)][DIRECTION_INDEX[direction] & 3] & (self.red | self.blue)
         ).bit_count()
 
-    def move_target(self, move: Move) -> tuple[int, int]:
-        """Where ``move`` lands (may be off the board); the origin must be on the board."""
-        n = self.move_distance(move.x, move.y, move.direction)
-        dx, dy = move.direction.vector
-        return move.x + n * dx, move.y + n * dy
-
     # ----------------------------------------------------------------- moves
 
-    def generate_moves(self) -> tuple[Move, ...]:
-        """Every move of the colour to move that passes §3.4, ignoring whether the game is over.
-
-        The hot path of search (cached per position until the next move). Moves come in
-        square order (x, then y) and, per square, in the official direction order; the Move
-        objects are shared, immutable values.
-        """
-        moves = self._moves
-        if moves is None:
-            if self.turn & 1:
-                moves = tuple(moves_of(self.blue, self.red, self.obstacles))
-            else:
-                moves = tuple(moves_of(self.red, self.blue, self.obstacles))
-            self._moves = moves
-        return moves
-
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move of the colour to move; empty when the game is over."""
-        if self.is_terminal():
-            return ()
-        return self.generate_moves()
+    def _generate(self) -> list[Move]:
+        """Moves come in square order (x, then y) and, per square, in the official direction
+        order."""
+        if self.turn & 1:
+            return moves_of(self.blue, self.red, self.obstacles)
+        return moves_of(self.red, self.blue, self.obstacles)
 
     def has_legal_move(self) -> bool:
         return bool(self.generate_moves())
 
     def move_error(self, move: Move) -> str | None:
         """The official reason why ``move`` is illegal now (§3.4 order), or ``None`` if legal."""
-        try:
-            self._validate(move)
-        except InvalidMove as error:
-            return error.reason
-        return None
+        error = self._first_error(move)
+        return None if error is None else error.reason
 
     def _validate(self, move: Move) -> int:
         """The target bit of ``move``; raises InvalidMove with the first failing §3.4 check."""
@@ -387,16 +239,6 @@ class PiranhasState:
             raise InvalidMove(ERROR_OBSTRUCTED, move)
         return target_bit
 
-    def apply(self, move: Move) -> None:
-        """Validate (official order and texts) and perform ``move``; unchanged on error.
-
-        Raises :class:`botarena.core.InvalidMove`. ``last_move`` becomes ``move`` as given,
-        hints included, so the next state's XML echoes them. Like the official
-        ``Move.perform`` this checks the move rules only, not whether the game is over: the
-        caller (a room, a search) stops at :meth:`is_terminal`.
-        """
-        self._perform(move, self._validate(move))
-
     def apply_unchecked(self, move: Move) -> None:
         """Perform a move known to be legal (e.g. from :meth:`generate_moves`), for search.
 
@@ -404,17 +246,16 @@ class PiranhasState:
         """
         s = SIZE * move.x + move.y
         d = DIRECTION_INDEX[move.direction]
-        n = (LINES[s][d & 3] & (self.red | self.blue)).bit_count()
-        self._perform(move, JUMPS[(s * 8 + d) * JUMP_STRIDE + n][0])  # type: ignore[index]
+        self._perform(move, jump_target(s, d, self.red | self.blue))  # type: ignore[arg-type]
 
     def _perform(self, move: Move, target_bit: int) -> None:
         step = (1 << (SIZE * move.x + move.y)) | target_bit
         if self.turn & 1:
+            self.red &= ~target_bit  # a capture
             self.blue ^= step
-            self.red &= ~target_bit
         else:
-            self.red ^= step
             self.blue &= ~target_bit
+            self.red ^= step
         self.turn += 1
         self.last_move = move
         self._moves = None
@@ -462,14 +303,9 @@ class PiranhasState:
         * the player to move without a legal move loses at once (REGULAR, reason
           ``<winner> hat den Gegner blockiert, sodass er keinen Zug mehr machen kann``).
         """
-        if self._outcome_known:
-            return self._outcome
-        result = self._compute_outcome()
-        self._outcome = result
-        self._outcome_known = True
-        return result
+        return self._end()
 
-    def _compute_outcome(self) -> Outcome | None:
+    def _compute_end(self) -> Outcome | None:
         turn = self.turn
         if not turn & 1:
             red, blue = self.red, self.blue
@@ -492,13 +328,6 @@ class PiranhasState:
             return Outcome(winner, reason=REASON_BLOCKED.format(winner=name))
         return None
 
-    def is_terminal(self) -> bool:
-        return self.outcome() is not None
-
-    def returns(self) -> tuple[float, ...]:
-        outcome = self.outcome()
-        return (0.5, 0.5) if outcome is None else outcome.returns(2)
-
     def scores(self, seat: Seat) -> tuple[int, ...]:
         """The score after match points: ``(largest swarm size,)`` (fragment ``∅ Schwarm``)."""
         return (largest_swarm(self.red if seat == 0 else self.blue),)
@@ -508,21 +337,12 @@ class PiranhasState:
     def clone(self) -> PiranhasState:
         """An independent copy (a shallow slot copy: everything in it is immutable)."""
         copy = PiranhasState.__new__(PiranhasState)
-        copy.red = self.red
-        copy.blue = self.blue
-        copy.obstacles = self.obstacles
-        copy.turn = self.turn
-        copy.last_move = self.last_move
-        copy.red_name = self.red_name
-        copy.blue_name = self.blue_name
+        copy.red, copy.blue, copy.obstacles = self.red, self.blue, self.obstacles
+        copy.turn, copy.last_move = self.turn, self.last_move
+        copy.red_name, copy.blue_name = self.red_name, self.blue_name
         copy._moves = self._moves
-        copy._outcome = self._outcome
-        copy._outcome_known = self._outcome_known
+        copy._outcome, copy._outcome_known = self._outcome, self._outcome_known
         return copy
-
-    def view(self, seat: Seat) -> PiranhasState:
-        """Perfect information: every seat sees the whole state."""
-        return self
 
     # ----------------------------------------------------------------- comparison
 
@@ -530,19 +350,9 @@ class PiranhasState:
         """What determines the rules' future: fish, obstacles and turn (for tables/caches)."""
         return (self.red, self.blue, self.obstacles, self.turn)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PiranhasState):
-            return NotImplemented
-        return (
-            self.position_key() == other.position_key()
-            and self.last_move == other.last_move
-            and (self.last_move.hints if self.last_move else ())
-            == (other.last_move.hints if other.last_move else ())
-            and self.red_name == other.red_name
-            and self.blue_name == other.blue_name
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    def _identity(self) -> tuple[object, ...]:
+        hints = self.last_move.hints if self.last_move else ()
+        return (self.position_key(), self.last_move, hints, self.red_name, self.blue_name)
 
     def __repr__(self) -> str:
         return (
@@ -551,13 +361,11 @@ class PiranhasState:
         )
 
 
-class PiranhasGame:
+class PiranhasGame(PiranhasGameBase):
     """The game ``piranhas`` (``swc_2019_piranhas``): two players, obstacles from the rng."""
 
     name = "piranhas"
     game_type = GAME_TYPE
-    min_players = 2
-    max_players = 2
     score_fragments: tuple[ScoreFragment, ...] = (SWARM_FRAGMENT,)
     """After the match-point fragment :data:`WINNER_FRAGMENT` (``Gewinner``, SUM)."""
 
@@ -572,7 +380,6 @@ class PiranhasGame:
 
         The obstacles use ``rng.derive("obstacles")``, so the same seed gives the same board.
         """
-        if players != 2:
-            raise ValueError(f"Piranhas is a two-player game, not {players}")
+        self.check_players(players)
         obstacles = generate_obstacles(rng.derive("obstacles"))
         return PiranhasState.start(obstacles, red_name=red_name, blue_name=blue_name)

@@ -25,7 +25,7 @@ from lxml import etree
 from botarena.games.piranhas.board import SIZE, square
 from botarena.games.piranhas.model import Direction, Move, PlayerColor
 from botarena.games.piranhas.rules import ROUND_LIMIT_TURNS, PiranhasState
-from botarena.protocol.xstream import parse_xstream_int
+from botarena.protocol.xstream import xstream_int_attribute
 
 STATE_CLASS = "sc.plugin2019.GameState"
 MOVE_CLASS = "move"
@@ -62,16 +62,6 @@ def move_to_element(move: Move, tag: str = "data") -> etree._Element:
     return element
 
 
-def _coordinate(element: etree._Element, name: str) -> int:
-    text = element.get(name)
-    if text is None:
-        return 0  # official quirk: a missing coordinate is the Kotlin default 0
-    try:
-        return parse_xstream_int(text)
-    except ValueError as error:
-        raise MoveFormatError(f"move attribute {name}={text!r} is not an integer") from error
-
-
 def move_from_element(element: etree._Element) -> Move:
     """Read a client's ``<data class="move" ...>`` or a state's ``<lastMove ...>``."""
     move_class = element.get("class")
@@ -84,8 +74,11 @@ def move_from_element(element: etree._Element) -> Move:
         direction = Direction[direction_text]
     except KeyError:
         raise MoveFormatError(f"unknown direction {direction_text!r}") from None
-    x = _coordinate(element, "x")
-    y = _coordinate(element, "y")
+    try:  # official quirk: a missing coordinate is the Kotlin default 0
+        x = xstream_int_attribute(element, "x")
+        y = xstream_int_attribute(element, "y")
+    except ValueError as error:
+        raise MoveFormatError(f"move attribute {error}") from error
     hints: list[str] = []
     for child in element:
         if not isinstance(child.tag, str):

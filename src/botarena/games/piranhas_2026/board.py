@@ -20,8 +20,6 @@ from botarena.games.piranhas.board import (
     JUMP_STRIDE,
     JUMPS,
     LINES,
-    NOT_Y0,
-    NOT_Y9,
     SIZE,
     SQUARES,
     component,
@@ -82,43 +80,27 @@ def largest_swarm_weight(fish: int, w1: int, w2: int) -> int:
     """Weight of the heaviest 8-connected group of ``fish``; -1 without fish (official
     ``greatestSwarmSize``).
 
-    Grows each group by dilation inside the fish not yet assigned (inlined: a hot path of the
-    end check and of search evaluation) and stops once the rest cannot be heavier.
+    Grows each group inside the fish not yet assigned (2019's :func:`component`) and stops
+    once the rest cannot be heavier.
     """
     if not fish:
         return -1
     best = 0
     remaining = fish
     total = (fish & w1).bit_count() + 2 * (fish & w2).bit_count()
-    while remaining:
-        grown = remaining & -remaining
-        while True:
-            vertical = grown | ((grown & NOT_Y9) << 1) | ((grown & NOT_Y0) >> 1)
-            nxt = (vertical | (vertical << SIZE) | (vertical >> SIZE)) & remaining
-            if nxt == grown:
-                break
-            grown = nxt
+    while total > best:  # the fish not yet assigned could still form a heavier swarm
+        grown = component(remaining, remaining & -remaining)
         weight = (grown & w1).bit_count() + 2 * (grown & w2).bit_count()
         best = max(best, weight)
         remaining ^= grown
         total -= weight
-        if total <= best:
-            return best
     return best
 
 
 def is_connected(fish: int) -> bool:
     """Whether ``fish`` is non-empty and forms one 8-connected swarm (official
     ``isSwarmConnected``: a team without fish is not connected)."""
-    if not fish:
-        return False
-    grown = fish & -fish
-    while True:
-        vertical = grown | ((grown & NOT_Y9) << 1) | ((grown & NOT_Y0) >> 1)
-        nxt = (vertical | (vertical << SIZE) | (vertical >> SIZE)) & fish
-        if nxt == grown:
-            return grown == fish
-        grown = nxt
+    return fish != 0 and component(fish, fish & -fish) == fish
 
 
 # ---------------------------------------------------------------- start board

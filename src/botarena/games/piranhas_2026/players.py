@@ -20,8 +20,7 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from botarena.core.players import Player as BuiltInPlayer
-from botarena.core.players import PlayerTable
-from botarena.core.players import RandomPlayer as _RandomPlayer
+from botarena.core.players import PlayerTable, RandomPlayer
 from botarena.core.search import WIN_SCORE, AlphaBetaPlayer, NegamaxGreedyPlayer, end_value
 from botarena.games.piranhas.players import coordinate_variance
 from botarena.games.piranhas_2026.board import largest_swarm_weight
@@ -69,10 +68,6 @@ Player: TypeAlias = BuiltInPlayer[Piranhas2026State, Move]
 """A built-in player of this game (see :class:`botarena.core.players.Player`)."""
 
 
-class RandomPlayer(_RandomPlayer[Move]):
-    """A uniformly random legal move."""
-
-
 class GreedyPlayer(NegamaxGreedyPlayer[Piranhas2026State, Move]):
     """The best move after one ply by :func:`evaluate` (a won game first); random among ties."""
 
@@ -98,7 +93,7 @@ class SearchPlayer(AlphaBetaPlayer[Piranhas2026State, Move]):
         return (state.one, state.two, state.w1, state.w2, state.turn, union)
 
 
-PLAYERS = PlayerTable[Player](random=RandomPlayer, greedy=GreedyPlayer, search=SearchPlayer)
+PLAYERS = PlayerTable[Player](random=RandomPlayer[Move], greedy=GreedyPlayer, search=SearchPlayer)
 """The built-in players; ``search`` takes ``time_budget`` and ``max_depth``."""
 PLAYER_OPTIONS = PLAYERS.options
 PLAYER_NAMES = PLAYERS.names

@@ -13,17 +13,16 @@ from collections.abc import Sequence
 
 from botarena.core import InvalidMove, ScoreFragment, SeededRandom, Team
 from botarena.games import sc_match
+from botarena.games.piranhas_2026 import rules
 from botarena.games.piranhas_2026 import xml as piranhas_xml
 from botarena.games.piranhas_2026.board import SIZE
 from botarena.games.piranhas_2026.model import Mistake, Move
 from botarena.games.piranhas_2026.rules import (
     GAME_TYPE,
-    START_TEAM,
     SWARM_FRAGMENT,
     WINNER_FRAGMENT,
     Piranhas2026Game,
     Piranhas2026State,
-    PiranhasInvalidMove,
 )
 from botarena.protocol.sc_plugin import (
     Element,
@@ -47,7 +46,8 @@ def state_xml(state: Piranhas2026State, level: int) -> str:
     grandchild = child + "  "
     field_pad = grandchild + "  "
     union = "" if state.first_union is None else f' firstUnion="{state.first_union.name}"'
-    parts = [f'{pad}<state class="state" startTeam="{START_TEAM.name}" turn="{state.turn}"{union}>']
+    start_team = rules.START_TEAM.name
+    parts = [f'{pad}<state class="state" startTeam="{start_team}" turn="{state.turn}"{union}>']
     move = state.last_move
     if move is not None:
         parts.append(
@@ -95,7 +95,7 @@ class Piranhas2026Match(sc_match.StateMatch[Piranhas2026State]):
     def violation_message(self, invalid: InvalidMove) -> str:
         """The room error's text after ``Ungueltiger Zug von 'NAME'.``: the official
         ``InvalidMoveException(mistake=…, move=…)``."""
-        if isinstance(invalid, PiranhasInvalidMove):
+        if isinstance(invalid, rules.PiranhasInvalidMove):
             return invalid.exception_text
         return invalid.reason
 

@@ -15,15 +15,15 @@ code (backend 26.1.0, ``sc.plugin2026``) disagree, the code (``socha-clients.md`
   tie, if any team is connected; else ``BLOCKED`` for the side that can still move), else the
   framework fallback (heavier largest swarm or tie) at the round limit.
 
-The state is a handful of ints (bitboards, see :mod:`botarena.games.piranhas_2026.board`), so
-:meth:`Piranhas2026State.clone` is a shallow slot copy and search can clone freely.
+The state builds on the 2019 package's :mod:`~botarena.games.piranhas.state_base` and its
+move generator (:mod:`~botarena.games.piranhas.movegen`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TypedDict, Unpack
 
 from botarena.core import (
     InvalidMove,
@@ -34,14 +34,13 @@ from botarena.core import (
     SeededRandom,
     Team,
 )
+from botarena.games.piranhas.movegen import SHIFT, MoveGenerator, jump_target
+from botarena.games.piranhas.state_base import PiranhasGameBase, PiranhasStateBase
 from botarena.games.piranhas_2026.board import (
     FULL_BOARD,
     JUMP_STRIDE,
-    JUMPS,
     LINES,
     SIZE,
-    SQUARES,
-    coordinates,
     generate_board,
     is_connected,
     largest_swarm_weight,
@@ -50,7 +49,6 @@ from botarena.games.piranhas_2026.board import (
 from botarena.games.piranhas_2026.model import (
     DIRECTION_INDEX,
     DIRECTION_VECTORS,
-    DIRECTIONS,
     Direction,
     FieldState,
     Mistake,
@@ -67,138 +65,13 @@ START_TEAM = Team.ONE
 WINNER_FRAGMENT = ScoreFragment("Siegpunkte", ScoreAggregation.SUM)
 SWARM_FRAGMENT = ScoreFragment("Schwarmgröße", ScoreAggregation.AVERAGE)
 
-_SHIFT = SQUARES
-"""Own fish and squids are checked at bits 100..199 of the blocker word (see _GEN)."""
-if JUMP_STRIDE != 11:  # _validate indexes _GEN as s * 88 + d * 11 + n
-    raise ImportError("the move tables assume 11 distances per (square, direction)")
-
-_MOVES: tuple[Move, ...] = tuple(
-    Move(*coordinates(s), direction) for s in range(SQUARES) for direction in DIRECTIONS
-)
-"""One shared Move object per (square, direction): generating moves allocates nothing."""
-
-
-def _build_generation_table() -> tuple[tuple[int, Move, int] | None, ...]:
-    """Per (square, direction, distance): ``(check_mask, move, target_bit)``, ``None`` off board.
-
-    ``check_mask`` = squares passed over (must hold no opponent fish) plus the target
-    shifted by 100 (must hold neither an own fish nor a squid), so one ``&`` against
-    ``opponent | (own | squids) << 100`` decides legality.
-    """
-    table: list[tuple[int, Move, int] | None] = []
-    for index, jump in enumerate(JUMPS):
-        if jump is None:
-            table.append(None)
-        else:
-            target_bit, path = jump
-            table.append((path | (target_bit << _SHIFT), _MOVES[index // JUMP_STRIDE], target_bit))
-    return tuple(table)
-
-
-_GEN = _build_generation_table()
-
-
-_ALWAYS = 1 << (2 * SQUARES)
-"""A bit set in every blocker word: table entries for targets off the board check it."""
-
-
-def _axis_entry(s: int, d: int, n: int) -> tuple[int, Move | None]:
-    jump = JUMPS[(s * 8 + d) * JUMP_STRIDE + n]
-    if jump is None:
-        return (_ALWAYS, None)
-    target_bit, path = jump
-    return (path | (target_bit << _SHIFT), _MOVES[s * 8 + d])
-
-
-_SquareTable = tuple[
-    int,
-    tuple[tuple[int, Move | None, int, Move | None], ...],
-    int,
-    tuple[tuple[int, Move | None, int, Move | None], ...],
-    int,
-    tuple[tuple[int, Move | None, int, Move | None], ...],
-    int,
-    tuple[tuple[int, Move | None, int, Move | None], ...],
-]
-
-
-def _build_square_tables() -> tuple[_SquareTable, ...]:
-    """Per square: for each axis (column, rising diagonal, row, falling diagonal) its line
-    mask and, per fish count ``n`` on that line, ``(check, move)`` for the direction and for
-    its opposite (``d`` and ``d + 4``): ``check`` as in ``_GEN``, or ``_ALWAYS`` off board."""
-    tables = []
-    for s in range(SQUARES):
-        row: list[object] = []
-        for axis in range(4):
-            row.append(LINES[s][axis])
-            row.append(
-                tuple(
-                    _axis_entry(s, axis, n) + _axis_entry(s, axis + 4, n)
-                    for n in range(JUMP_STRIDE)
-                )
-            )
-        tables.append(tuple(row))
-    return tuple(tables)  # type: ignore[arg-type]
-
-
-_SQUARE_TABLES = _build_square_tables()
-
-
-def moves_of(own: int, opp: int, squids: int) -> list[Move]:
-    """The legal moves of the side with fish ``own`` (bitboards), without any caching.
-
-    Square order (x, then y), per square the official direction order. Per fish: four line
-    popcounts give the distances, one table row per axis gives both directions' check masks,
-    and one ``&`` against a blocker word decides each direction (see ``_GEN``).
-    """
-    fish = own | opp
-    blockers = opp | ((own | squids) << _SHIFT) | _ALWAYS
-    tables = _SQUARE_TABLES
-    result: list[Move] = []
-    append = result.append
-    rest = own
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        l0, t0, l1, t1, l2, t2, l3, t3 = tables[low.bit_length() - 1]
-        a = t0[(l0 & fish).bit_count()]
-        b = t1[(l1 & fish).bit_count()]
-        c = t2[(l2 & fish).bit_count()]
-        d = t3[(l3 & fish).bit_count()]
-        if not a[0] & blockers:
-            append(a[1])  # type: ignore[arg-type]  # UP
-        if not b[0] & blockers:
-            append(b[1])  # type: ignore[arg-type]  # UP_RIGHT
-        if not c[0] & blockers:
-            append(c[1])  # type: ignore[arg-type]  # RIGHT
-        if not d[0] & blockers:
-            append(d[1])  # type: ignore[arg-type]  # DOWN_RIGHT
-        if not a[2] & blockers:
-            append(a[3])  # type: ignore[arg-type]  # DOWN
-        if not b[2] & blockers:
-            append(b[3])  # type: ignore[arg-type]  # DOWN_LEFT
-        if not c[2] & blockers:
-            append(c[3])  # type: ignore[arg-type]  # LEFT
-        if not d[2] & blockers:
-            append(d[3])  # type: ignore[arg-type]  # UP_LEFT
-    return result
-
-
-def has_move(own: int, opp: int, squids: int) -> bool:
-    """Whether the side with fish ``own`` has any legal move (stops at the first)."""
-    fish = own | opp
-    blockers = opp | ((own | squids) << _SHIFT) | _ALWAYS
-    tables = _SQUARE_TABLES
-    rest = own
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        table = tables[low.bit_length() - 1]
-        for axis in range(0, 8, 2):
-            entry = table[axis + 1][(table[axis] & fish).bit_count()]  # type: ignore[index,operator]
-            if not entry[0] & blockers or not entry[2] & blockers:
-                return True
-    return False
+_GENERATOR = MoveGenerator(Move)
+_CHECKS = _GENERATOR.checks
+moves_of = _GENERATOR.moves_of
+"""``moves_of(own, opp, squids)``: the legal moves of the side with fish ``own``
+(bitboards), without any caching (see :class:`~botarena.games.piranhas.movegen.MoveGenerator`)."""
+has_move = _GENERATOR.has_move
+"""``has_move(own, opp, squids)``: whether the side with fish ``own`` has any legal move."""
 
 
 class PiranhasInvalidMove(InvalidMove):
@@ -233,12 +106,22 @@ class WinCondition:
     reason: WinReason
 
 
+class StateDetails(TypedDict, total=False):
+    """The keywords of :class:`Piranhas2026State` (and its other constructors) after
+    ``turn``."""
+
+    last_move: Move | None
+    first_union: Team | None
+    one_name: str
+    two_name: str
+
+
 def _check_rows(rows: Sequence[str]) -> None:
     if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
         raise ValueError("a board is 10 strings of 10 characters")
 
 
-class Piranhas2026State:
+class Piranhas2026State(PiranhasStateBase[Move, WinCondition]):
     """A Piranhas 2026 position: bitboards, the turn, the last move and ``firstUnion``.
 
     Mutable: :meth:`apply` changes it in place. ONE moves at even turns, TWO at odd turns.
@@ -251,22 +134,15 @@ class Piranhas2026State:
     __slots__ = (
         "_connected_one",
         "_connected_two",
-        "_moves",
-        "_outcome",
-        "_outcome_known",
         "first_union",
-        "last_move",
         "one",
         "one_name",
         "squids",
-        "turn",
         "two",
         "two_name",
         "w1",
         "w2",
     )
-
-    players: ClassVar[int] = 2
 
     def __init__(
         self,
@@ -290,19 +166,11 @@ class Piranhas2026State:
             raise ValueError("every fish needs a weight 1..3 and only fish have weights")
         if turn < 0:
             raise ValueError(f"turn must not be negative, got {turn}")
-        self.one = one
-        self.two = two
-        self.squids = squids
-        self.w1 = w1
-        self.w2 = w2
-        self.turn = turn
-        self.last_move = last_move
+        super().__init__(turn, last_move)
+        self.one, self.two, self.squids = one, two, squids
+        self.w1, self.w2 = w1, w2
         self.first_union = first_union
-        self.one_name = one_name
-        self.two_name = two_name
-        self._moves: tuple[Move, ...] | None = None
-        self._outcome: WinCondition | None = None
-        self._outcome_known = False
+        self.one_name, self.two_name = one_name, two_name
         self._connected_one: bool | None = None  # known connectivity of this position
         self._connected_two: bool | None = None
 
@@ -313,11 +181,7 @@ class Piranhas2026State:
         cls,
         fields: Iterable[tuple[tuple[int, int], FieldState]],
         turn: int = 0,
-        *,
-        last_move: Move | None = None,
-        first_union: Team | None = None,
-        one_name: str = "",
-        two_name: str = "",
+        **details: Unpack[StateDetails],
     ) -> Piranhas2026State:
         """A state from ``((x, y), FieldState)`` pairs; unlisted squares are empty."""
         masks = {Team.ONE: 0, Team.TWO: 0}
@@ -338,29 +202,14 @@ class Piranhas2026State:
                     w2 |= bit
             elif field is FieldState.SQUID:
                 squids |= bit
-        return cls(
-            masks[Team.ONE],
-            masks[Team.TWO],
-            squids,
-            w1,
-            w2,
-            turn=turn,
-            last_move=last_move,
-            first_union=first_union,
-            one_name=one_name,
-            two_name=two_name,
-        )
+        return cls(masks[Team.ONE], masks[Team.TWO], squids, w1, w2, turn=turn, **details)
 
     @classmethod
     def from_rows(
         cls,
         rows: Sequence[str],
         turn: int = 0,
-        *,
-        last_move: Move | None = None,
-        first_union: Team | None = None,
-        one_name: str = "",
-        two_name: str = "",
+        **details: Unpack[StateDetails],
     ) -> Piranhas2026State:
         """A state from 10 row strings (row y = 0 first; ``a b c``/``x y z`` = ONE/TWO S M L,
         ``X`` squid, ``.`` empty: the fixtures' ``board`` format)."""
@@ -373,10 +222,7 @@ class Piranhas2026State:
                 if char != "."
             ),
             turn,
-            last_move=last_move,
-            first_union=first_union,
-            one_name=one_name,
-            two_name=two_name,
+            **details,
         )
 
     # ----------------------------------------------------------------- reading
@@ -385,15 +231,6 @@ class Piranhas2026State:
     def current_team(self) -> Team:
         """The team whose turn it is by parity (also when the game is over)."""
         return Team.TWO if self.turn & 1 else Team.ONE
-
-    @property
-    def current_seat(self) -> Seat | None:
-        """The seat to move, or ``None`` when the game is over."""
-        return None if self.is_terminal() else self.turn & 1
-
-    @property
-    def round(self) -> int:
-        return self.turn // 2
 
     def fish_bits(self, team: Team) -> int:
         return self.two if team else self.one
@@ -433,34 +270,12 @@ class Piranhas2026State:
         d = DIRECTION_INDEX[direction]
         return (LINES[s][d & 3] & (self.one | self.two) & ~(1 << s)).bit_count() + 1
 
-    def move_target(self, move: Move) -> tuple[int, int]:
-        """Where ``move`` lands (may be off the board); the start must be on the board."""
-        n = self.move_distance(move.x, move.y, move.direction)
-        dx, dy = move.direction.vector
-        return move.x + n * dx, move.y + n * dy
-
     # ----------------------------------------------------------------- moves
 
-    def generate_moves(self) -> tuple[Move, ...]:
-        """Every legal move of the team to move, ignoring whether the game is over.
-
-        The hot path of search (cached per position until the next move). Square order (x,
-        then y), per square the official direction order; the Move objects are shared.
-        """
-        moves = self._moves
-        if moves is None:
-            if self.turn & 1:
-                moves = tuple(moves_of(self.two, self.one, self.squids))
-            else:
-                moves = tuple(moves_of(self.one, self.two, self.squids))
-            self._moves = moves
-        return moves
-
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move of the team to move; empty when the game is over."""
-        if self.is_terminal():
-            return ()
-        return self.generate_moves()
+    def _generate(self) -> list[Move]:
+        if self.turn & 1:
+            return moves_of(self.two, self.one, self.squids)
+        return moves_of(self.one, self.two, self.squids)
 
     def has_legal_move(self) -> bool:
         if self._moves is not None:
@@ -471,11 +286,8 @@ class Piranhas2026State:
 
     def move_error(self, move: Move) -> Mistake | None:
         """The official mistake that rejects ``move`` now, or ``None`` if it is legal."""
-        try:
-            self._validate(move)
-        except PiranhasInvalidMove as error:
-            return error.mistake
-        return None
+        error = self._first_error(move)
+        return error.mistake if isinstance(error, PiranhasInvalidMove) else None
 
     def _validate(self, move: Move) -> int:
         """The target bit of ``move``; raises :class:`PiranhasInvalidMove` with the first
@@ -492,8 +304,8 @@ class Piranhas2026State:
         s = SIZE * x + y
         d = DIRECTION_INDEX[move.direction]
         n = (LINES[s][d & 3] & (own | opp)).bit_count()
-        entry = _GEN[s * 88 + d * JUMP_STRIDE + n]
-        if entry is not None and not entry[0] & (opp | ((own | self.squids) << _SHIFT)):
+        entry = _CHECKS[s * 88 + d * JUMP_STRIDE + n]
+        if entry is not None and not entry[0] & (opp | ((own | self.squids) << SHIFT)):
             return entry[2]
         # Illegal: walk like checkMove to report the official first mistake.
         dx, dy = DIRECTION_VECTORS[d]
@@ -514,15 +326,6 @@ class Piranhas2026State:
             raise PiranhasInvalidMove(Mistake.DESTINATION_BLOCKED_BY_SELF, move)
         raise AssertionError(f"move {move} failed the fast check but no official check")
 
-    def apply(self, move: Move) -> None:
-        """Validate (official order and texts) and perform ``move``; unchanged on error.
-
-        Raises :class:`PiranhasInvalidMove` (a :class:`botarena.core.InvalidMove`). Like the
-        official ``performMoveDirectly`` this checks the move rules only, not whether the game
-        is over: the caller (a room, a search) stops at :meth:`is_terminal`.
-        """
-        self._perform(move, self._validate(move))
-
     def apply_unchecked(self, move: Move) -> None:
         """Perform a move known to be legal (e.g. from :meth:`generate_moves`), for search.
 
@@ -530,8 +333,7 @@ class Piranhas2026State:
         """
         s = SIZE * move.x + move.y
         d = DIRECTION_INDEX[move.direction]
-        n = (LINES[s][d & 3] & (self.one | self.two)).bit_count()
-        self._perform(move, JUMPS[(s * 8 + d) * JUMP_STRIDE + n][0])  # type: ignore[index]
+        self._perform(move, jump_target(s, d, self.one | self.two))  # type: ignore[arg-type]
 
     def _perform(self, move: Move, target_bit: int) -> None:
         start_bit = 1 << (SIZE * move.x + move.y)
@@ -568,21 +370,16 @@ class Piranhas2026State:
 
     def is_over(self) -> bool:
         """The official ``isOver`` (cached with the result, see :meth:`win_condition`)."""
-        return self.win_condition() is not None
+        return self._end() is not None
 
     def win_condition(self) -> WinCondition | None:
         """How the game ended by the official rules, ``None`` while it runs (cached).
 
         ``isOver`` first, then ``winCondition``, then the framework's score fallback.
         """
-        if self._outcome_known:
-            return self._outcome
-        result = self._compute_win_condition()
-        self._outcome = result
-        self._outcome_known = True
-        return result
+        return self._end()
 
-    def _compute_win_condition(self) -> WinCondition | None:
+    def _compute_end(self) -> WinCondition | None:
         turn = self.turn
         one, two = self.one, self.two
         one_connected = self._connected_one
@@ -637,13 +434,6 @@ class Piranhas2026State:
         winner = None if condition.winner is None else int(condition.winner)
         return Outcome(winner, reason=self.reason_text(condition))
 
-    def is_terminal(self) -> bool:
-        return self.win_condition() is not None
-
-    def returns(self) -> tuple[float, ...]:
-        outcome = self.outcome()
-        return (0.5, 0.5) if outcome is None else outcome.returns(2)
-
     def scores(self, seat: Seat) -> tuple[int, ...]:
         """The score after match points: ``(largest swarm weight,)`` (``Schwarmgröße``;
         -1 without fish)."""
@@ -654,26 +444,14 @@ class Piranhas2026State:
     def clone(self) -> Piranhas2026State:
         """An independent copy (a shallow slot copy: everything in it is immutable)."""
         copy = Piranhas2026State.__new__(Piranhas2026State)
-        copy.one = self.one
-        copy.two = self.two
-        copy.squids = self.squids
-        copy.w1 = self.w1
-        copy.w2 = self.w2
-        copy.turn = self.turn
-        copy.last_move = self.last_move
-        copy.first_union = self.first_union
-        copy.one_name = self.one_name
-        copy.two_name = self.two_name
+        copy.one, copy.two, copy.squids = self.one, self.two, self.squids
+        copy.w1, copy.w2 = self.w1, self.w2
+        copy.turn, copy.last_move, copy.first_union = self.turn, self.last_move, self.first_union
+        copy.one_name, copy.two_name = self.one_name, self.two_name
         copy._moves = self._moves
-        copy._outcome = self._outcome
-        copy._outcome_known = self._outcome_known
-        copy._connected_one = self._connected_one
-        copy._connected_two = self._connected_two
+        copy._outcome, copy._outcome_known = self._outcome, self._outcome_known
+        copy._connected_one, copy._connected_two = self._connected_one, self._connected_two
         return copy
-
-    def view(self, seat: Seat) -> Piranhas2026State:
-        """Perfect information: every seat sees the whole state."""
-        return self
 
     # ----------------------------------------------------------------- comparison
 
@@ -681,17 +459,8 @@ class Piranhas2026State:
         """What determines the rules' future: fish, weights, squids, turn and firstUnion."""
         return (self.one, self.two, self.squids, self.w1, self.w2, self.turn, self.first_union)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Piranhas2026State):
-            return NotImplemented
-        return (
-            self.position_key() == other.position_key()
-            and self.last_move == other.last_move
-            and self.one_name == other.one_name
-            and self.two_name == other.two_name
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    def _identity(self) -> tuple[object, ...]:
+        return (self.position_key(), self.last_move, self.one_name, self.two_name)
 
     def __repr__(self) -> str:
         return (
@@ -700,15 +469,13 @@ class Piranhas2026State:
         )
 
 
-class Piranhas2026Game:
+class Piranhas2026Game(PiranhasGameBase):
     """The game ``piranhas2026`` (``swc_2026_piranhas``): two players, board from the rng."""
 
-    name = "piranhas2026"
-    game_type = GAME_TYPE
-    min_players = 2
-    max_players = 2
     score_fragments: tuple[ScoreFragment, ...] = (SWARM_FRAGMENT,)
     """After the match-point fragment :data:`WINNER_FRAGMENT` (``Siegpunkte``, SUM)."""
+    name = "piranhas2026"
+    game_type = GAME_TYPE
 
     def new_initial_state(
         self,
@@ -719,8 +486,7 @@ class Piranhas2026Game:
     ) -> Piranhas2026State:
         """The start position drawn like the official generator (:func:`generate_board`)
         from ``rng`` itself: ``SeededRandom(seed)`` gives the fixture board of that seed."""
-        if players != 2:
-            raise ValueError(f"Piranhas is a two-player game, not {players}")
+        self.check_players(players)
         return Piranhas2026State.from_rows(
             generate_board(rng), one_name=one_name, two_name=two_name
         )

@@ -23,13 +23,15 @@ element are errors (:class:`MoveFormatError`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from lxml import etree
 
 from botarena.core import Team
 from botarena.games.piranhas_2026.board import SIZE, SQUARES
 from botarena.games.piranhas_2026.model import Direction, FieldState, Move
 from botarena.games.piranhas_2026.rules import START_TEAM, Piranhas2026State
-from botarena.protocol.xstream import parse_xstream_int
+from botarena.protocol.xstream import parse_xstream_int, xstream_int_attribute
 
 __all__ = [
     "MOVE_CLASS",
@@ -97,13 +99,10 @@ def move_to_element(
 
 
 def _coordinate(element: etree._Element, name: str) -> int:
-    text = element.get(name)
-    if text is None:
-        return 0  # XStream leaves a missing int field at the JVM default 0
     try:
-        return parse_xstream_int(text)
+        return xstream_int_attribute(element, name)  # missing: the JVM default 0
     except ValueError as error:
-        raise MoveFormatError(f"coordinate {name}={text!r} is not an integer") from error
+        raise MoveFormatError(f"coordinate {error}") from error
 
 
 def move_from_element(element: etree._Element) -> Move:
@@ -190,24 +189,27 @@ def state_to_element(state: Piranhas2026State) -> etree._Element:
     return etree.fromstring(state_to_xml(state))
 
 
+def _children(parent: etree._Element, tag: str, too_many: str) -> Iterator[etree._Element]:
+    """The child elements of ``parent`` (comments skipped) one by one, each checked to be a
+    ``<tag>`` and to be among the first ``SIZE`` (else ``too_many`` is the error)."""
+    count = 0
+    for child in parent:
+        if not isinstance(child.tag, str):
+            continue
+        if child.tag != tag:
+            raise XmlFormatError(f"unexpected <{child.tag}> in <{parent.tag}>")
+        if count >= SIZE:
+            raise XmlFormatError(too_many)
+        yield child
+        count += 1
+
+
 def _board_from_element(board: etree._Element) -> list[tuple[tuple[int, int], FieldState]]:
     fields: list[tuple[tuple[int, int], FieldState]] = []
     y = 0
-    for row in board:
-        if not isinstance(row.tag, str):
-            continue
-        if row.tag != "row":
-            raise XmlFormatError(f"unexpected <{row.tag}> in <board>")
-        if y >= SIZE:
-            raise XmlFormatError(f"the board has more than {SIZE} rows")
+    for row in _children(board, "row", f"the board has more than {SIZE} rows"):
         x = 0
-        for field in row:
-            if not isinstance(field.tag, str):
-                continue
-            if field.tag != "field":
-                raise XmlFormatError(f"unexpected <{field.tag}> in <row>")
-            if x >= SIZE:
-                raise XmlFormatError(f"row {y} has more than {SIZE} fields")
+        for field in _children(row, "field", f"row {y} has more than {SIZE} fields"):
             state = _FIELD_NAMES.get(field.text or "")
             if state is None:
                 raise XmlFormatError(f"unknown field {field.text!r} at ({x}, {y})")
