@@ -7,14 +7,7 @@ from pathlib import Path
 
 import click
 
-from botarena.cli_options import (
-    bot_timeout_options,
-    cluster_option,
-    concurrency_option,
-    optional_count,
-    output_options,
-    seed_option,
-)
+from botarena import cli_options as opt
 from botarena.game_argument import season_callback
 from botarena.league.formats import FORMATS, MAX_TABLE, MIN_TABLE
 from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
@@ -33,8 +26,10 @@ from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
     show_default=True,
     help="Seats per game (Mau-Mau: 2 to 4).",
 )
-@optional_count("--games-per-pairing", help="Games per pairing or table [default: the table size].")
-@optional_count("--rounds", help="Swiss rounds [default: ceil(log2(bots)) + 1].")
+@opt.optional_count(
+    "--games-per-pairing", help="Games per pairing or table [default: the table size]."
+)
+@opt.optional_count("--rounds", help="Swiss rounds [default: ceil(log2(bots)) + 1].")
 @click.option(
     "--challenger", default=None, metavar="BOT", help="Gauntlet: the bot that plays every other."
 )
@@ -45,11 +40,11 @@ from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
     show_default=True,
     help="K.O.: games per match (odd).",
 )
-@seed_option("Base seed [default: random, logged].")
-@concurrency_option("Local games at once [default: number of cores].")
-@cluster_option("Play every game as a task on this Dask scheduler's workers.")
-@output_options("botarena-tournaments", "Continue the interrupted tournament in --out.")
-@bot_timeout_options("Seconds after which a game is aborted.")
+@opt.seed_option("Base seed [default: random, logged].")
+@opt.concurrency_option("Local games at once [default: number of cores].")
+@opt.cluster_option("Play every game as a task on this Dask scheduler's workers.")
+@opt.output_options("botarena-tournaments", "Continue the interrupted tournament in --out.")
+@opt.bot_timeout_options("Seconds after which a game is aborted.")
 @click.option(
     "--move-timeout",
     type=click.FloatRange(0.01),

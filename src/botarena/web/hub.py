@@ -348,13 +348,8 @@ class LiveHub(LobbyListener):
         most :attr:`flush_interval_s` from now (one timer for the whole hub). Without a
         running event loop (unit tests) nothing is scheduled: call :meth:`flush_viewers`."""
         self._to_wake.append(viewer)
-        if self._viewer_flush is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._viewer_flush = loop.call_later(self.flush_interval_s, self.flush_viewers)
+        if self._viewer_flush is None:
+            self._viewer_flush = _call_later(self.flush_interval_s, self.flush_viewers)
 
     def flush_viewers(self) -> None:
         """Wake every viewer with something queued; each writes it all in one frame."""
@@ -392,13 +387,8 @@ class LiveHub(LobbyListener):
 
     def _schedule_list_flush(self) -> None:
         """Coalesce room-list updates: one per :data:`ROOM_LIST_INTERVAL_S` at most."""
-        if self._list_flush is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._list_flush = loop.call_later(self.list_interval_s, self._flush_list)
+        if self._list_flush is None:
+            self._list_flush = _call_later(self.list_interval_s, self._flush_list)
 
     def _flush_list(self) -> None:
         """Send the list's changes since the last flush (``{"type": "roomsChanged",
@@ -426,3 +416,12 @@ class LiveHub(LobbyListener):
         self._list_flush = self._viewer_flush = None
         for viewer in list(self.viewers):
             self.remove_viewer(viewer)
+
+
+def _call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle | None:
+    """A timer on the running event loop; ``None`` without one (unit tests flush by hand)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop.call_later(delay, callback)

@@ -20,12 +20,17 @@ export function cellCenter(x, y) {
   return [CELL * (x + 1) + CELL / 2, CELL * (SIZE - 1 - y) + CELL / 2];
 }
 
-export function draw(svg, state, previous) {
+/** The empty 10×10 board with its coordinates (both Piranhas seasons). */
+export function drawFrame(svg) {
   clear(svg, CELL * (SIZE + 1), CELL * (SIZE + 1));
   for (let i = 0; i < SIZE; i++) {
     text(svg, CELL / 2, CELL * (SIZE - 1 - i) + CELL / 2 + 4, String(i));
     text(svg, CELL * (i + 1) + CELL / 2, CELL * SIZE + CELL / 2, String(i));
   }
+}
+
+export function draw(svg, state, previous) {
+  drawFrame(svg);
   for (const field of fields(state)) {
     const [cx, cy] = cellCenter(field.x, field.y);
     shape(svg, "rect", { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, fill: (field.x + field.y) % 2 ? "#e6eef3" : "#f5f9fb", stroke: "#bcd", "data-cell": `${field.x},${field.y}` });

@@ -1,8 +1,8 @@
 // Piranhas 2026: 10×10, fish of teams ONE and TWO in three sizes (S, M, L), squids; y grows upwards.
-import { child, children, clear, pickFromTo, shape, text } from "/static/boards/common.js";
+import { child, children, pickFromTo, shape } from "/static/boards/common.js";
+import { cellCenter, drawFrame } from "/static/boards/piranhas-2019.js";
 
 const CELL = 44;
-const SIZE = 10;
 const COLORS = { ONE: "#d33", TWO: "#36c" };
 const RADIUS = { S: 9, M: 13, L: 18 };
 
@@ -15,19 +15,11 @@ export function fields(state) {
   return result;
 }
 
-function center(x, y) {
-  return [CELL * (x + 1) + CELL / 2, CELL * (SIZE - 1 - y) + CELL / 2];
-}
-
 export function draw(svg, state, previous) {
-  clear(svg, CELL * (SIZE + 1), CELL * (SIZE + 1));
-  for (let i = 0; i < SIZE; i++) {
-    text(svg, CELL / 2, CELL * (SIZE - 1 - i) + CELL / 2 + 4, String(i));
-    text(svg, CELL * (i + 1) + CELL / 2, CELL * SIZE + CELL / 2, String(i));
-  }
+  drawFrame(svg);
   const before = previous ? new Map(fields(previous).map((f) => [`${f.x},${f.y}`, f.content])) : null;
   for (const field of fields(state)) {
-    const [cx, cy] = center(field.x, field.y);
+    const [cx, cy] = cellCenter(field.x, field.y);
     shape(svg, "rect", { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, fill: (field.x + field.y) % 2 ? "#e6eef3" : "#f5f9fb", stroke: "#bcd" });
     const piece = `${field.content}@${field.x},${field.y}`;
     if (field.content === "SQUID") {
@@ -57,5 +49,5 @@ export function facts(state) {
 
 // Human play: click a fish with legal moves, then one of its targets (both from the server).
 export function pick(svg, state, moves, choose, { offers }) {
-  pickFromTo(svg, offers, choose, center, CELL);
+  pickFromTo(svg, offers, choose, cellCenter, CELL);
 }
