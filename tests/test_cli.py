@@ -26,7 +26,7 @@ def test_conformance_unknown_mode_is_a_clear_error(capsys) -> None:
 
 def _serve_with_a_taken_port(tmp_path, *options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "botarena", "serve", *options],
+        [sys.executable, "-m", "botarena", "serve", "--no-web", *options],
         check=False,
         capture_output=True,
         text=True,

@@ -23,7 +23,7 @@ from botarena.runner.hosts import initial_state_element, moves_from_mementos
 from botarena.server import GameSetup
 
 PASSWORD = "s3cret"
-LISTENING = re.compile(r"XML server on 127\.0\.0\.1:(\d+)")
+LISTENING = re.compile(r"Software-Challenge server on 127\.0\.0\.1:(\d+)")
 SC_GAME_TYPES = sorted(spec.game_type for spec in sc_games())
 
 
@@ -33,7 +33,7 @@ def serve(tmp_path_factory) -> Iterator[int]:
     folder = tmp_path_factory.mktemp("serve")
     properties = folder / "server.properties"
     properties.write_text(f"password={PASSWORD}\n")
-    command = [sys.executable, "-m", "botarena", "serve", "--port", "0", "--no-maumau"]
+    command = [sys.executable, "-m", "botarena", "serve", "--port", "0", "--no-maumau", "--no-web"]
     process = subprocess.Popen(
         [*command, "--config", str(properties)],
         cwd=folder,

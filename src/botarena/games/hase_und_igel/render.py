@@ -85,9 +85,11 @@ def move_text(move: actions.Move) -> str:
 
 
 def score_text(state: HaseUndIgelState) -> str:
-    """Field and carrots of each player (the official statistics)."""
+    """Field and carrots of each player (the official statistics), and the salads left (the
+    first goal condition)."""
     parts = []
     for seat, name in enumerate(SEAT_NAMES):
         field, carrots = state.scores(seat)
-        parts.append(f"{name} field {field}, {carrots} carrots")
+        salads = state.player_states[seat].salads
+        parts.append(f"{name} field {field}, {carrots} carrots, {salads} salads")
     return "; ".join(parts)
