@@ -203,12 +203,12 @@ CHECKS: dict[str, tuple[Check, Label]] = {
 }
 
 
+USAGE = "FILE.jsonl [FILE.jsonl ...]"
+ERRORS = (OSError, ValueError, KeyError, TypeError)
+"""What makes a fixture file unreadable (exit code 2)."""
+
+
 def main(argv: list[str]) -> int:
     return jsonl_fixtures.run(
-        "blokus",
-        argv,
-        CHECKS,
-        usage="FILE.jsonl [FILE.jsonl ...]",
-        counted="positions",
-        errors=(OSError, ValueError, KeyError, TypeError),
+        "blokus", argv, CHECKS, usage=USAGE, counted="positions", errors=ERRORS
     )

@@ -165,13 +165,12 @@ CHECKS: dict[str, tuple[Check, Label]] = {
 }
 
 
+USAGE = "FILE.jsonl[.gz] [...]"
+ERRORS = (OSError, EOFError, ValueError, KeyError, TypeError, NotationError)
+"""What makes a fixture file unreadable (exit code 2; shown with its type)."""
+
+
 def main(argv: list[str]) -> int:
     return jsonl_fixtures.run(
-        "blokus2027",
-        argv,
-        CHECKS,
-        usage="FILE.jsonl[.gz] [...]",
-        counted="checked",
-        errors=(OSError, EOFError, ValueError, KeyError, TypeError, NotationError),
-        show_error=repr,
+        "blokus2027", argv, CHECKS, usage=USAGE, counted="checked", errors=ERRORS, show_error=repr
     )
