@@ -29,9 +29,9 @@ from botarena.conformance.blokus_common import (
     diff as _diff,
 )
 from botarena.conformance.blokus_common import (
+    game_problems,
     points_of,
     position_state,
-    replay_problems,
     score_problems,
     turn_problems,
 )
@@ -191,14 +191,10 @@ def check_position(data: Json) -> list[str]:
 
 def check_game(data: Json) -> list[str]:
     """Differences after replaying one ``blokus2021-game/1`` game from the empty board."""
-    state = BlokusState(Shape[data["start_piece"]])
-    for ply, move_data in enumerate(data["moves"]):
-        try:
-            state.apply(parse_move(move_data))
-        except InvalidBlokusMove as error:
-            return [f"ply {ply}: rejected an official move: {error.reason}"]
     problems = _diff("plies", len(data["moves"]), data["plies"])
-    return problems + replay_problems(state, data, "final_last_move_mono", regular_result)
+    return problems + game_problems(
+        BlokusState, data, parse_move, "final_last_move_mono", regular_result
+    )
 
 
 CHECKS: dict[str, tuple[Check, Label]] = {
@@ -207,12 +203,12 @@ CHECKS: dict[str, tuple[Check, Label]] = {
 }
 
 
+USAGE = "FILE.jsonl [FILE.jsonl ...]"
+ERRORS = (OSError, ValueError, KeyError, TypeError)
+"""What makes a fixture file unreadable (exit code 2)."""
+
+
 def main(argv: list[str]) -> int:
     return jsonl_fixtures.run(
-        "blokus",
-        argv,
-        CHECKS,
-        usage="FILE.jsonl [FILE.jsonl ...]",
-        counted="positions",
-        errors=(OSError, ValueError, KeyError, TypeError),
+        "blokus", argv, CHECKS, usage=USAGE, counted="positions", errors=ERRORS
     )

@@ -21,10 +21,10 @@ from __future__ import annotations
 from botarena.conformance import jsonl_fixtures
 from botarena.conformance.blokus_common import diff as _diff
 from botarena.conformance.blokus_common import (
+    game_problems,
     mono_of,
     points_of,
     position_state,
-    replay_problems,
     score_problems,
     turn_problems,
 )
@@ -32,7 +32,6 @@ from botarena.conformance.jsonl_fixtures import Check, Json, Label
 from botarena.core import Team, match_points
 from botarena.games.blokus.colors import Color
 from botarena.games.blokus.moves import Move, SetMove
-from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus_2027.moves import InvalidBlokusMove, NotationError, parse_notation
 from botarena.games.blokus_2027.render import board_rows
 from botarena.games.blokus_2027.rules import BlokusState
@@ -157,13 +156,7 @@ def check_position(data: Json) -> list[str]:
 
 def check_game(data: Json) -> list[str]:
     """Differences after replaying one ``blokus2027-game/1`` game from the empty board."""
-    state = BlokusState(Shape[data["start_piece"]])
-    for ply, text in enumerate(data["moves"]):
-        try:
-            state.apply(parse_notation(text))
-        except InvalidBlokusMove as error:
-            return [f"ply {ply}: rejected the official move {text}: {error.reason}"]
-    return replay_problems(state, data, "last_move_mono", result_of)
+    return game_problems(BlokusState, data, parse_notation, "last_move_mono", result_of)
 
 
 CHECKS: dict[str, tuple[Check, Label]] = {
@@ -172,13 +165,12 @@ CHECKS: dict[str, tuple[Check, Label]] = {
 }
 
 
+USAGE = "FILE.jsonl[.gz] [...]"
+ERRORS = (OSError, EOFError, ValueError, KeyError, TypeError, NotationError)
+"""What makes a fixture file unreadable (exit code 2; shown with its type)."""
+
+
 def main(argv: list[str]) -> int:
     return jsonl_fixtures.run(
-        "blokus2027",
-        argv,
-        CHECKS,
-        usage="FILE.jsonl[.gz] [...]",
-        counted="checked",
-        errors=(OSError, EOFError, ValueError, KeyError, TypeError, NotationError),
-        show_error=repr,
+        "blokus2027", argv, CHECKS, usage=USAGE, counted="checked", errors=ERRORS, show_error=repr
     )

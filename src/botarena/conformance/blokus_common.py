@@ -4,10 +4,10 @@ turn, scores and final state against a fixture record, as lists of differences."
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from botarena.conformance.jsonl_fixtures import Json
-from botarena.core import Team
+from botarena.core import InvalidMove, Team
 from botarena.games.blokus.colors import COLOURS, Color
 from botarena.games.blokus.moves import Move
 from botarena.games.blokus.shapes import Shape
@@ -92,3 +92,22 @@ def replay_problems(
     if not state.is_terminal():
         return [*problems, "the replayed game is not over"]
     return problems + diff("result", result_of(state), data["result"])
+
+
+def game_problems(
+    state_type: type[StateT],
+    data: Json,
+    parse: Callable[[Any], Move],
+    mono_key: str,
+    result_of: Callable[[StateT], Json | None],
+) -> list[str]:
+    """Replay a game record's official ``moves`` (read with ``parse``) from the empty board
+    with its ``start_piece``: the first move the engine rejects, or else the differences of
+    the final state (:func:`replay_problems`)."""
+    state = state_type(Shape[data["start_piece"]])
+    for ply, move_data in enumerate(data["moves"]):
+        try:
+            state.apply(parse(move_data))
+        except InvalidMove as error:
+            return [f"ply {ply}: rejected the official move {move_data}: {error.reason}"]
+    return replay_problems(state, data, mono_key, result_of)

@@ -8,12 +8,10 @@ position, and our generator must be able to produce the pair.
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from botarena.conformance.jsonl_check import LineReport, Mode, check_lines, run
 from botarena.games.piranhas.obstacles import inner_squares, obstacle_violations, share_a_line
 from botarena.games.piranhas.rules import PiranhasState
 
@@ -50,42 +48,25 @@ def check_board(data: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m botarena.conformance obstacles",
-        description="Check official Piranhas 2019 boards against the obstacle constraints.",
-    )
-    parser.add_argument("file", type=Path, help="a piranhas2019-obstacles/1 JSON-lines file")
-    parser.add_argument("-v", "--verbose", action="store_true", help="list every board")
-    args = parser.parse_args(argv)
-    checked = failed = 0
+    """``python -m botarena.conformance obstacles FILE [-v]``: every mismatching board, then
+    ``obstacles: N checked, M mismatches, P distinct pairs of 340 possible``."""
     pairs: set[frozenset[tuple[int, int]]] = set()
-    try:
-        with args.file.open(encoding="utf-8") as lines:
-            for number, line in enumerate(lines, start=1):
-                if not line.strip():
-                    continue
-                checked += 1
-                try:
-                    data = json.loads(line)
-                    if not isinstance(data, dict):
-                        raise TypeError("a line must hold a JSON object")
-                    problems = check_board(data)
-                    pairs.add(frozenset(tuple(o) for o in data["obstacles"]))
-                except (ValueError, KeyError, TypeError) as error:
-                    problems = [f"malformed board: {type(error).__name__}: {error}"]
-                if problems:
-                    failed += 1
-                    print(f"MISMATCH line {number}: " + "; ".join(problems))
-                elif args.verbose:
-                    print(f"ok line {number}: obstacles {data['obstacles']}")
-    except OSError as error:
-        print(f"obstacles: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError as error:
-        print(f"obstacles: {args.file} is not UTF-8 text: {error}", file=sys.stderr)
-        return 2
-    print(
-        f"obstacles: {checked} checked, {failed} mismatches, "
-        f"{len(pairs)} distinct pairs of {len(GENERABLE_PAIRS)} possible"
-    )
-    return 1 if failed else 0
+
+    def check_line(data: dict[str, Any], report: LineReport) -> None:
+        report.problems += check_board(data)
+        pairs.add(frozenset(tuple(o) for o in data["obstacles"]))
+
+    def check_file(path: Path) -> list[LineReport]:
+        return check_lines(path, check_line, "board", (ValueError, KeyError, TypeError))
+
+    def summary(reports: list[LineReport]) -> str:
+        failed = sum(1 for report in reports if report.problems)
+        return (
+            f"obstacles: {len(reports)} checked, {failed} mismatches, "
+            f"{len(pairs)} distinct pairs of {len(GENERABLE_PAIRS)} possible"
+        )
+
+    description = "Check official Piranhas 2019 boards against the obstacle constraints."
+    file_help = "a piranhas2019-obstacles/1 JSON-lines file"
+    mode = Mode("obstacles", description, file_help, "show every problem", check_file, summary, 50)
+    return run(mode, argv)

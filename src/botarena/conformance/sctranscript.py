@@ -180,18 +180,25 @@ _CHUNK_HEADER = re.compile(
 _CHUNK_KINDS = {"C>S": C2S, "S>C": S2C, "NOTE": "NOTE", "EOF": "EOF-S2C"}
 
 
+def _sections(
+    content: bytes, heading: re.Pattern[bytes], start_error: str
+) -> list[tuple[re.Match[bytes], bytes]]:
+    """Each ``heading`` match in ``content`` with the bytes after it up to the next one;
+    :class:`TranscriptFormatError` (``start_error``) unless ``content`` starts with one."""
+    matches = list(heading.finditer(content))
+    if not matches or matches[0].start() != 0:
+        raise TranscriptFormatError(start_error)
+    ends = [match.start() for match in matches[1:]] + [len(content)]
+    return [(match, content[match.end() : end]) for match, end in zip(matches, ends, strict=True)]
+
+
 def parse_chunk_log(content: bytes, source: str = "<bytes>") -> Transcript:
     """Parse a per-connection chunk log (``--- [  0.004s] p1 C>S`` + bytes + ``\\n``)."""
-    headers = list(_CHUNK_HEADER.finditer(content))
-    if not headers or headers[0].start() != 0:
-        raise TranscriptFormatError(f"{source}: does not start with a '--- [t] name KIND' line")
+    start_error = f"{source}: does not start with a '--- [t] name KIND' line"
     records: list[Record] = []
-    for index, match in enumerate(headers):
-        body_end = headers[index + 1].start() if index + 1 < len(headers) else len(content)
-        body = content[match.end() : body_end]
+    for match, section in _sections(content, _CHUNK_HEADER, start_error):
         # Every chunk is followed by one separator newline (absent only at a bare file end).
-        if body.endswith(b"\n"):
-            body = body[:-1]
+        body = section.removesuffix(b"\n")
         kind = _CHUNK_KINDS[match.group(3).decode()]
         time = float(match.group(1))
         conn = match.group(2).decode()
@@ -241,13 +248,10 @@ def read_misc_sessions(path: str | Path) -> list[MiscSession]:
     """The sessions of a ``misc_*`` file (server→client bytes, ``[EOF]`` or ``[open]``)."""
     path = Path(path)
     content = path.read_bytes()
-    headings = list(_MISC_HEADING.finditer(content))
-    if not headings or headings[0].start() != 0:
-        raise TranscriptFormatError(f"{path}: does not start with a '#### ' heading")
+    start_error = f"{path}: does not start with a '#### ' heading"
     sessions: list[MiscSession] = []
-    for index, match in enumerate(headings):
-        body_end = headings[index + 1].start() if index + 1 < len(headings) else len(content)
-        body = content[match.end() : body_end].rstrip(b"\n")
+    for match, section in _sections(content, _MISC_HEADING, start_error):
+        body = section.rstrip(b"\n")
         end = _MISC_END.search(body)
         if end is None:  # an excerpt (one message), not a whole stream
             sessions.append(MiscSession(match.group(1).decode(), body, None))

@@ -137,11 +137,12 @@ class GameMatch(ABC):
     def statistics(self, slot: int) -> Sequence[int | float | str]:
         """Score parts after the match points (e.g. largest swarm size), now."""
 
-    @abstractmethod
-    def winner_element(self, slot: int) -> Element:
-        """The ``<winner …/>`` element naming the player of ``slot``."""
-
     # Optional hooks: the defaults are the 2018/2019 behaviour.
+
+    def winner_element(self, slot: int) -> Element:
+        """The ``<winner …/>`` element naming the player of ``slot`` (2018–2021 results).
+        The 2026+ results name the winning team instead and never ask: the default raises."""
+        raise NotImplementedError("this season's result names the winning team, not a player")
 
     def violation_message(self, invalid: InvalidMove) -> str:
         """The text after "Ungueltiger Zug von 'NAME'." in a rule violator's error."""
@@ -177,10 +178,13 @@ class GamePlugin(ABC):
     timeouts: MoveTimeouts = MoveTimeouts()
     echo_violating_move: bool = False
     """Attach the violating move to the violator's error (2018 does, 2019 does not)."""
+    welcome_colors: Sequence[str] = ()
+    """The welcome message's ``color`` per slot, read by the default :meth:`welcome_color`."""
 
-    @abstractmethod
     def welcome_color(self, slot: int) -> str:
-        """The ``color`` of the welcome message for ``slot`` (2019: ``red``/``blue``)."""
+        """The ``color`` of the welcome message for ``slot`` (2019: ``red``/``blue``, 2021+:
+        the team, ``ONE``/``TWO``)."""
+        return self.welcome_colors[slot]
 
     @abstractmethod
     def new_match(self, display_names: Sequence[str], setup: GameSetup) -> GameMatch:

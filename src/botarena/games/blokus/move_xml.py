@@ -3,11 +3,12 @@
 ``<data class="…SetMove"><piece color kind rotation isFlipped><position x y/></piece>`` and
 ``<data class="…SkipMove"><color>C</color>``. A :class:`MoveXml` holds what a season
 changes: its class names (and aliases), whether enum names may carry white space, and its
-own error classes. Reading follows XStream: ``isFlipped`` is true only for a
-case-insensitive ``true``, a missing ``x``/``y`` is 0, a missing colour is ``None`` (the rules
-reject it as WRONG_COLOR), ``<hint>`` children are ignored (at most :data:`MAX_HINTS`);
-unknown classes, enum constants or elements raise the season's format error, a SetMove
-without ``rotation`` or ``<position>`` its incomplete-move error.
+incomplete-move error (a rule violation of the season). Reading follows XStream:
+``isFlipped`` is true only for a case-insensitive ``true``, a missing ``x``/``y`` is 0, a
+missing colour is ``None`` (the rules reject it as WRONG_COLOR), ``<hint>`` children are
+ignored (at most :data:`MAX_HINTS`); unknown classes, enum constants or elements raise
+:class:`MoveFormatError`, a SetMove without ``rotation`` or ``<position>`` the season's
+incomplete-move error.
 """
 
 from __future__ import annotations
@@ -31,6 +32,14 @@ Element = etree._Element
 EnumT = TypeVar("EnumT", bound=Enum)
 
 
+class XmlFormatError(ValueError):
+    """An element that is not a valid Blokus state or move (the message says why)."""
+
+
+class MoveFormatError(XmlFormatError):
+    """A move element the official server could not read (2021 drops the client: ``LEFT``)."""
+
+
 def bool_text(value: bool) -> str:
     return "true" if value else "false"
 
@@ -44,19 +53,17 @@ def children(element: Element) -> list[Element]:
 class MoveXml:
     """One season's move codec."""
 
+    season: str
+    """The name in error messages, e.g. ``Blokus 2021``."""
     set_classes: tuple[str, ...]
     """Accepted ``class`` values of a SetMove; the first is written."""
     skip_classes: tuple[str, ...]
     """Accepted ``class`` values of a SkipMove; the first is written."""
-    season: str
-    """The name in error messages, e.g. ``Blokus 2021``."""
-    strip_names: bool
-    """Whether the shape, rotation and ``isFlipped`` texts are read with white space
-    stripped (colours always are)."""
-    format_error: Callable[[str], Exception]
-    """The error for what the official server cannot read."""
     incomplete_error: Callable[[str], Exception]
     """The error for a SetMove without rotation or position (given what is missing)."""
+    strip_names: bool = False
+    """Whether the shape, rotation and ``isFlipped`` texts are read with white space
+    stripped (colours always are)."""
 
     def to_element(self, move: Move, tag: str = "data") -> Element:
         """``<data class="…SetMove|…SkipMove">…`` (or ``<lastMove …>``), as received."""
@@ -80,13 +87,13 @@ class MoveXml:
         """Read a client's ``<data class=…>`` move or a state's ``<lastMove class=…>``."""
         hints = sum(1 for child in element if child.tag == "hint")
         if hints > MAX_HINTS:
-            raise self.format_error(f"more than {MAX_HINTS} hints in one move")
+            raise MoveFormatError(f"more than {MAX_HINTS} hints in one move")
         move_class = element.get("class")
         if move_class in self.set_classes:
             return self._set_move(element)
         if move_class in self.skip_classes:
             return self._skip_move(element)
-        raise self.format_error(f"class {move_class!r} is not a {self.season} move")
+        raise MoveFormatError(f"class {move_class!r} is not a {self.season} move")
 
     def _name(self, text: str) -> str:
         return text.strip() if self.strip_names else text
@@ -95,7 +102,7 @@ class MoveXml:
         """An enum constant by its exact name, as XStream reads it (case-sensitive)."""
         member = None if text is None else enum.__members__.get(self._name(text))
         if member is None:
-            raise self.format_error(f"unknown {kind} {text!r}")
+            raise MoveFormatError(f"unknown {kind} {text!r}")
         return member
 
     def _color(self, text: str | None) -> Color | None:
@@ -110,7 +117,7 @@ class MoveXml:
         try:
             return parse_xstream_int(text)
         except ValueError as error:
-            raise self.format_error(
+            raise MoveFormatError(
                 f"position attribute {name}={text!r} is not an integer"
             ) from error
 
@@ -120,7 +127,7 @@ class MoveXml:
             if child.tag == "color":
                 color = self._color(child.text or "")
             elif child.tag != "hint":
-                raise self.format_error(f"unknown element <{child.tag}> in a SkipMove")
+                raise MoveFormatError(f"unknown element <{child.tag}> in a SkipMove")
         return SkipMove(color)
 
     def _set_move(self, element: Element) -> SetMove:
@@ -129,15 +136,15 @@ class MoveXml:
             if child.tag == "piece":
                 piece = child
             elif child.tag != "hint":
-                raise self.format_error(f"unknown element <{child.tag}> in a SetMove")
+                raise MoveFormatError(f"unknown element <{child.tag}> in a SetMove")
         if piece is None:
-            raise self.format_error("a SetMove needs a <piece> element")
+            raise MoveFormatError("a SetMove needs a <piece> element")
         color = self._color(piece.get("color"))
         kind = self._enum("shape", Shape, piece.get("kind"))
         position: Element | None = None
         for child in children(piece):
             if child.tag != "position":
-                raise self.format_error(f"unknown element <{child.tag}> in <piece>")
+                raise MoveFormatError(f"unknown element <{child.tag}> in <piece>")
             position = child
         rotation_text = piece.get("rotation")
         if rotation_text is None:

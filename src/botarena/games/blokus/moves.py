@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar, Generic, TypeVar
 
 from botarena.core import InvalidMove
 from botarena.games.blokus.colors import Color
@@ -118,16 +119,40 @@ PER_CELL_MISTAKES = (
 )
 
 
-def violation_reason(mistake: MoveMistake, move: Move | None) -> str:
-    """The official ``InvalidMoveException.message`` (the RULE_VIOLATION reason)."""
-    if move is None or not mistake.carries_move:
-        return mistake.message
-    return f"{mistake.message} bei Zug '{move.text()}'"
+MistakeT = TypeVar("MistakeT", bound=MistakeText)
 
 
-class InvalidBlokusMove(InvalidMove):
+class MistakeError(InvalidMove, Generic[MistakeT]):
+    """An :class:`InvalidMove` that also names the season's official mistake. Its reason is
+    the mistake's message, followed by the move in the season's :attr:`MOVE_FORMAT` when the
+    mistake is raised with the move."""
+
+    MOVE_FORMAT: ClassVar[str]
+    """How the move's text follows the message, e.g. `` bei Zug '{move}'``."""
+
+    def __init__(self, mistake: MistakeT, move: Move | None, reason: str | None = None) -> None:
+        super().__init__(self.reason_of(mistake, move) if reason is None else reason, move)
+        self.mistake = mistake
+
+    @classmethod
+    def reason_of(cls, mistake: MistakeT, move: Move | None) -> str:
+        """The official ``InvalidMoveException.message`` (the RULE_VIOLATION reason)."""
+        if move is None or not mistake.carries_move:
+            return mistake.message
+        return mistake.message + cls.MOVE_FORMAT.format(move=move.text())
+
+    @classmethod
+    def incomplete(cls, mistake: MistakeT, what: str) -> tuple[MistakeT, None, str]:
+        """The arguments for a SetMove that lacks ``what`` (its rotation or position): the
+        season's INVALID_FORMAT ``mistake`` with our own detail."""
+        return mistake, None, f"{mistake.message}: the SetMove has no {what}"
+
+
+class InvalidBlokusMove(MistakeError[MoveMistake]):
     """An :class:`InvalidMove` that also names the official :class:`MoveMistake`."""
 
-    def __init__(self, mistake: MoveMistake, move: Move | None, reason: str | None = None) -> None:
-        super().__init__(violation_reason(mistake, move) if reason is None else reason, move)
-        self.mistake = mistake
+    MOVE_FORMAT = " bei Zug '{move}'"
+
+
+violation_reason = InvalidBlokusMove.reason_of
+"""The official ``InvalidMoveException.message`` of 2021: ``<message>[ bei Zug '<move>']``."""

@@ -267,20 +267,16 @@ class BlokusMatch(BlokusMatchBase[BlokusState]):
         return winner_element(self.names[slot], Team(slot))
 
 
-class BlokusPlugin(BlokusPluginBase):
+class BlokusPlugin(BlokusPluginBase[BlokusState, BlokusMatch]):
     """``swc_2021_blokus``: 2021 protocol profile, 2 s / 10 s, ``Gewinner`` + ``∅ Punkte``."""
 
     game_type = GAME_TYPE
     profile: ProtocolProfile = PROFILE_2021
     score_definition: tuple[ScoreFragment, ...] = (WINNER_FRAGMENT, POINTS_FRAGMENT)
 
-    def __init__(self) -> None:
-        self._game = BlokusGame()
 
-    def new_match(self, display_names: Sequence[str], setup: GameSetup) -> BlokusMatch:
-        names = (display_names[0], display_names[1])
-        state = setup_state(setup, "Blokus", BlokusState, self._game.new_initial_state, _read)
-        return BlokusMatch(state, names)
+def _starting_state(setup: GameSetup) -> BlokusState:
+    return setup_state(setup, "Blokus", BlokusState, BlokusGame().new_initial_state, _read)
 
 
 def _read(given: Element) -> BlokusState:
@@ -293,7 +289,7 @@ def _read(given: Element) -> BlokusState:
     )
 
 
-PLUGIN = BlokusPlugin()
+PLUGIN = BlokusPlugin(BlokusMatch, _starting_state)
 
 __all__ = [
     "PLUGIN",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from botarena.core import InvalidMove
 from botarena.games.blokus.board import BOARD_SIZE, CORNERS_MASK, fields
 from botarena.games.blokus.colors import COLOURS, Color
-from botarena.games.blokus.movegen import has_legal_placement, legal_placement_keys, target_fields
+from botarena.games.blokus.movegen import target_fields
 from botarena.games.blokus.moves import InvalidBlokusMove, Move, MoveMistake
 from botarena.games.blokus.state_base import BlokusStateBase
 
@@ -36,17 +36,6 @@ class BlokusState(BlokusStateBase):
         The official ``GameRuleLogic.getValidFields``; meaningful after the first move.
         """
         return list(fields(target_fields(self.own[color], self.occupied, False)))
-
-    def placement_keys(self, color: Color | None = None) -> list[int]:
-        color = self.current_color if color is None else color
-        first = self.is_first_move(color)
-        shapes = (self.start_piece,) if first else self.undeployed_shapes(color)
-        return legal_placement_keys(self.own[color], self.occupied, first, shapes)
-
-    def has_set_move(self, color: Color) -> bool:
-        first = self.is_first_move(color)
-        shapes = (self.start_piece,) if first else self.undeployed_shapes(color)
-        return has_legal_placement(self.own[color], self.occupied, first, shapes)
 
     def invalid(self, mistake: str, move: Move) -> InvalidMove:
         return InvalidBlokusMove(MoveMistake[mistake], move)

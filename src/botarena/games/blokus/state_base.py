@@ -4,10 +4,9 @@ elimination, scoring, move validation and application.
 Blokus 2021 (:mod:`botarena.games.blokus.state`) and Blokus 2027
 (:mod:`botarena.games.blokus_2027.rules`) subclass :class:`BlokusStateBase` and supply what
 differs between them: the turn limit (:attr:`BlokusStateBase.TURN_LIMIT`), the fields a
-colour's first piece must cover (:attr:`BlokusStateBase.FIRST_MOVE_MASK` with its mistake),
-the move generator (:meth:`~BlokusStateBase.set_moves`,
-:meth:`~BlokusStateBase.has_set_move`) and the season's mistake table
-(:meth:`~BlokusStateBase.invalid`).
+colour's first piece must cover (:attr:`BlokusStateBase.FIRST_MOVE_MASK` with its mistake;
+the move generator of :mod:`botarena.games.blokus.movegen` reads it) and the season's
+mistake table (:meth:`~BlokusStateBase.invalid`).
 """
 
 from __future__ import annotations
@@ -25,7 +24,12 @@ from botarena.games.blokus.board import (
     fields,
 )
 from botarena.games.blokus.colors import COLOURS, TEAM_COLOURS, Color
-from botarena.games.blokus.movegen import POSITION_SLOTS
+from botarena.games.blokus.movegen import (
+    POSITION_SLOTS,
+    free_fields,
+    has_placement,
+    placement_keys,
+)
 from botarena.games.blokus.moves import Move, SetMove, SkipMove
 from botarena.games.blokus.shapes import (
     ALL_SHAPES,
@@ -258,10 +262,21 @@ class BlokusStateBase:
 
     # -------------------------------------------------------------------------- move lists
 
+    def generation_fields(self, color: Color) -> tuple[int, int, int]:
+        """What the move generator needs for ``color``: the fields it may cover, the fields
+        one of which it must cover (:attr:`FIRST_MOVE_MASK` on its first move, else its
+        anchors) and the shapes it may place (only the start piece on its first move)."""
+        own = self.own[color]
+        free = free_fields(own, self.occupied)
+        if self.undeployed[color] == ALL_SHAPES_BITS:
+            return free, self.FIRST_MOVE_MASK & free, 1 << self.start_piece.value
+        return free, diagonal_neighbours(own) & free, self.undeployed[color]
+
     def placement_keys(self, color: Color | None = None) -> list[int]:
         """The legal placements of ``color`` (default: current) as movegen keys, ordered by
         shape, orientation, then position."""
-        raise NotImplementedError
+        color = self.current_color if color is None else color
+        return placement_keys(*self.generation_fields(color))
 
     def set_moves(self, color: Color | None = None) -> list[SetMove]:
         """Every legal SetMove of ``color`` (default: the current colour) as if it were to
@@ -272,7 +287,7 @@ class BlokusStateBase:
 
     def has_set_move(self, color: Color) -> bool:
         """Whether ``color`` could place any piece (the elimination test)."""
-        raise NotImplementedError
+        return has_placement(*self.generation_fields(color))
 
     def legal_moves(self) -> list[Move]:
         """The current colour's legal SetMoves, then its SkipMove when skipping is allowed

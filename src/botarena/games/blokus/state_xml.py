@@ -10,15 +10,16 @@ which stays in each season's ``xml`` module.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from enum import Enum
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from lxml import etree
 
 from botarena.core import InvalidMove
 from botarena.games.blokus.board import BOARD_SIZE
 from botarena.games.blokus.colors import COLOURS, Color
-from botarena.games.blokus.move_xml import Element, children
+from botarena.games.blokus.move_xml import Element, XmlFormatError, bool_text, children
 from botarena.games.blokus.moves import Move
 from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus.state_base import BlokusStateBase
@@ -34,10 +35,7 @@ REQUIRED_CHILDREN: tuple[str, ...] = (*SHAPE_LIST_TAGS.values(), "validColors", 
 """Children every ``<state>`` must have."""
 
 EnumT = TypeVar("EnumT", bound=Enum)
-
-
-class XmlFormatError(ValueError):
-    """An element that is not a valid Blokus state or move (the message says why)."""
+StateT = TypeVar("StateT", bound=BlokusStateBase)
 
 
 # ---------------------------------------------------------------- writing
@@ -63,6 +61,17 @@ def append_shapes_and_colours(root: Element, state: BlokusStateBase) -> None:
     valid = sub(root, "validColors")
     for color in state.valid_colors:
         sub(valid, "color").text = color.name
+
+
+def append_last_move_mono(root: Element, state: BlokusStateBase, key_tag: str) -> None:
+    """``<lastMoveMono>`` with an ``<entry><KEY>colour</KEY><boolean>…`` per colour that has
+    placed its last piece (``key_tag`` is the season's spelling of the key element)."""
+    mono = etree.SubElement(root, "lastMoveMono")
+    for color in COLOURS:
+        if color in state.last_move_mono:
+            entry = etree.SubElement(mono, "entry")
+            etree.SubElement(entry, key_tag).text = color.name
+            etree.SubElement(entry, "boolean").text = bool_text(state.last_move_mono[color])
 
 
 # ---------------------------------------------------------------- reading
@@ -162,6 +171,51 @@ def board_fields(fields: Iterable[Element]) -> dict[tuple[int, int], Color]:
             raise XmlFormatError(f"field ({x}, {y}) is listed twice")
         board[(x, y)] = state_enum("colour", Color, content)
     return board
+
+
+def last_move_mono(element: Element, key_tags: tuple[str, ...]) -> dict[Color, bool]:
+    """The ``<lastMoveMono>`` entries; an entry's key element may have any of ``key_tags``."""
+    result: dict[Color, bool] = {}
+    for entry in children(element):
+        values = {str(child.tag): (child.text or "").strip() for child in children(entry)}
+        key = next((tag for tag in key_tags if tag in values), key_tags[0])
+        if entry.tag != "entry" or set(values) != {key, "boolean"}:
+            keys = " or ".join(f"<{tag}>" for tag in key_tags)
+            raise XmlFormatError(f"<lastMoveMono> entries need a {keys} and a <boolean>")
+        result[state_enum("colour", Color, values[key])] = values["boolean"].lower() == "true"
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class StateReader(Generic[StateT]):
+    """How a season reads the children of ``<state>`` into its state type."""
+
+    state_type: type[StateT]
+    read_board: Callable[[Element], dict[tuple[int, int], Color]]
+    """The season's ``<board>`` reader (2021 accepts a ``<fields>`` wrapper)."""
+    read_move: Callable[[Element], Move]
+    """The season's move reader, for ``<lastMove>``."""
+    mono_keys: tuple[str, ...]
+    """The accepted spellings of a ``lastMoveMono`` entry's key element."""
+
+    def read(self, found: dict[str, Element], start_piece: Shape, turn: int) -> StateT:
+        """The state from the children of ``<state>`` (see :func:`state_children`), its
+        start piece and its turn."""
+        undeployed = undeployed_shapes(found)
+        valid = valid_colours(found["validColors"])
+        previous = last_move(found, self.read_move)
+        mono = (
+            last_move_mono(found["lastMoveMono"], self.mono_keys) if "lastMoveMono" in found else {}
+        )
+        return self.state_type.from_parts(
+            start_piece,
+            self.read_board(found["board"]),
+            undeployed,
+            turn=turn,
+            valid_colors=valid,
+            last_move=previous,
+            last_move_mono=mono,
+        )
 
 
 def last_move(found: dict[str, Element], read: Callable[[Element], Move]) -> Move | None:

@@ -35,9 +35,8 @@ from lxml import etree
 
 from botarena.core import Team
 from botarena.games.blokus import move_xml, state_xml
-from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.colors import Color
 from botarena.games.blokus.move_xml import Element, MoveXml
-from botarena.games.blokus.move_xml import bool_text as _bool_text
 from botarena.games.blokus.move_xml import children as _children
 from botarena.games.blokus.moves import (
     InvalidBlokusMove,
@@ -46,18 +45,6 @@ from botarena.games.blokus.moves import (
 )
 from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus.state import BlokusState
-from botarena.games.blokus.state_xml import (
-    append_board,
-    append_shapes_and_colours,
-    board_fields,
-    last_move,
-    read_turn,
-    required,
-    state_children,
-    state_enum,
-    undeployed_shapes,
-    valid_colours,
-)
 
 SET_MOVE_CLASS = "sc.plugin2021.SetMove"
 SKIP_MOVE_CLASS = "sc.plugin2021.SkipMove"
@@ -68,35 +55,24 @@ TEAM_CLASS = "team"
 SHAPE_LIST_TAGS = state_xml.SHAPE_LIST_TAGS
 
 
-XmlFormatError = state_xml.XmlFormatError
+XmlFormatError = move_xml.XmlFormatError
 """An element that is not a valid Blokus state or move (shared by the seasons)."""
-
-
-class MoveFormatError(XmlFormatError):
-    """A move element the official server could not read (it drops the client: LEFT)."""
+MoveFormatError = move_xml.MoveFormatError
+"""A move element the official server could not read (it drops the client: LEFT)."""
+MONO_KEY_TAG = "color"
+"""The key element of a ``lastMoveMono`` entry."""
 
 
 class IncompleteMoveError(InvalidBlokusMove):
     """A SetMove without ``rotation`` or ``<position>``: a rule violation (issue 7)."""
 
     def __init__(self, what: str) -> None:
-        super().__init__(
-            MoveMistake.INVALID_FORMAT,
-            None,
-            f"{MoveMistake.INVALID_FORMAT.message}: the SetMove has no {what}",
-        )
+        super().__init__(*self.incomplete(MoveMistake.INVALID_FORMAT, what))
 
 
 # ---------------------------------------------------------------- moves
 
-_MOVES = MoveXml(
-    set_classes=(SET_MOVE_CLASS,),
-    skip_classes=(SKIP_MOVE_CLASS,),
-    season="Blokus 2021",
-    strip_names=False,
-    format_error=MoveFormatError,
-    incomplete_error=IncompleteMoveError,
-)
+_MOVES = MoveXml("Blokus 2021", (SET_MOVE_CLASS,), (SKIP_MOVE_CLASS,), IncompleteMoveError)
 
 
 def move_to_element(move: Move, tag: str = "data") -> Element:
@@ -125,19 +101,14 @@ def state_to_element(state: BlokusState, first_name: str = "", second_name: str 
     root.set("round", str(state.round))
     root.set("startPiece", state.start_piece.name)
     sub(root, "startTeam", {"class": TEAM_CLASS}).text = Team.ONE.name
-    append_shapes_and_colours(root, state)
+    state_xml.append_shapes_and_colours(root, state)
     for tag, name, team in (("first", first_name, Team.ONE), ("second", second_name, Team.TWO)):
         player = sub(root, tag, {"displayName": name})
         sub(player, "color", {"class": TEAM_CLASS}).text = team.name
-    append_board(root, state)
+    state_xml.append_board(root, state)
     if state.last_move is not None:
         root.append(move_to_element(state.last_move, "lastMove"))
-    mono = sub(root, "lastMoveMono")
-    for color in COLOURS:
-        if color in state.last_move_mono:
-            entry = sub(mono, "entry")
-            sub(entry, "color").text = color.name
-            sub(entry, "boolean").text = _bool_text(state.last_move_mono[color])
+    state_xml.append_last_move_mono(root, state, MONO_KEY_TAG)
     return root
 
 
@@ -148,17 +119,7 @@ def _board(element: Element) -> dict[tuple[int, int], Color]:
             fields.extend(_children(child))
         else:
             fields.append(child)
-    return board_fields(fields)
-
-
-def _last_move_mono(element: Element) -> dict[Color, bool]:
-    result: dict[Color, bool] = {}
-    for entry in _children(element):
-        values = {child.tag: (child.text or "").strip() for child in _children(entry)}
-        if entry.tag != "entry" or set(values) != {"color", "boolean"}:
-            raise XmlFormatError("<lastMoveMono> entries need a <color> and a <boolean>")
-        result[state_enum("colour", Color, values["color"])] = values["boolean"].lower() == "true"
-    return result
+    return state_xml.board_fields(fields)
 
 
 def display_names(element: Element) -> tuple[str, str]:
@@ -176,24 +137,15 @@ _STATE_CHILDREN = frozenset(
 )
 
 
+_STATES = state_xml.StateReader(BlokusState, _board, move_from_element, (MONO_KEY_TAG,))
+
+
 def state_from_element(element: Element) -> BlokusState:
     """A :class:`BlokusState` from an official ``<state>`` element (memento content)."""
-    turn = read_turn(element)
+    turn = state_xml.read_turn(element)
     try:
-        start_piece = Shape[required(element, "startPiece")]
+        start_piece = Shape[state_xml.required(element, "startPiece")]
     except KeyError:
         raise XmlFormatError(f"unknown startPiece {element.get('startPiece')!r}") from None
-    children = state_children(element, _STATE_CHILDREN)
-    undeployed = undeployed_shapes(children)
-    valid = valid_colours(children["validColors"])
-    previous = last_move(children, move_from_element)
-    mono = _last_move_mono(children["lastMoveMono"]) if "lastMoveMono" in children else {}
-    return BlokusState.from_parts(
-        start_piece,
-        _board(children["board"]),
-        undeployed,
-        turn=turn,
-        valid_colors=valid,
-        last_move=previous,
-        last_move_mono=mono,
-    )
+    children = state_xml.state_children(element, _STATE_CHILDREN)
+    return _STATES.read(children, start_piece, turn)

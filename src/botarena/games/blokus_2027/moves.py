@@ -8,9 +8,8 @@ What changed is the mistake table (spec §2.1) and the violation text format.
 
 from __future__ import annotations
 
-from botarena.core import InvalidMove
 from botarena.games.blokus.colors import Color
-from botarena.games.blokus.moves import MistakeText, Move, SetMove, SkipMove
+from botarena.games.blokus.moves import MistakeError, MistakeText, Move, SetMove, SkipMove
 from botarena.games.blokus.shapes import Rotation, Shape
 
 NULL_TEXT = "null"
@@ -49,22 +48,12 @@ depends on Java ``HashSet`` order officially; we report the first failing cell i
 order."""
 
 
-def violation_reason(mistake: MoveMistake, move: Move | None) -> str:
-    """The official ``InvalidMoveException.message``: ``<message>[ bei '<move>']``.
+class InvalidBlokusMove(MistakeError[MoveMistake]):
+    """An :class:`InvalidMove` of Blokus 2027 that also names the official mistake; its
+    reason is ``<message>[ bei '<move>']`` (the server's result reason is
+    ``Regelverletzung von <name>: `` followed by it)."""
 
-    The server's result reason is ``Regelverletzung von <name>: `` followed by this text.
-    """
-    if move is None or not mistake.carries_move:
-        return mistake.message
-    return f"{mistake.message} bei '{move.text()}'"
-
-
-class InvalidBlokusMove(InvalidMove):
-    """An :class:`InvalidMove` of Blokus 2027 that also names the official mistake."""
-
-    def __init__(self, mistake: MoveMistake, move: Move | None, reason: str | None = None) -> None:
-        super().__init__(violation_reason(mistake, move) if reason is None else reason, move)
-        self.mistake = mistake
+    MOVE_FORMAT = " bei '{move}'"
 
     def exception_text(self) -> str:
         """``InvalidMoveException(mistake=<M>, move=<T>)`` as in the official room error
@@ -72,6 +61,10 @@ class InvalidBlokusMove(InvalidMove):
         move = self.move if self.mistake.carries_move else None
         text = NULL_TEXT if move is None else move.text()
         return f"InvalidMoveException(mistake={self.mistake.message}, move={text})"
+
+
+violation_reason = InvalidBlokusMove.reason_of
+"""The official ``InvalidMoveException.message`` of 2027: ``<message>[ bei '<move>']``."""
 
 
 # ------------------------------------------------------------------ short notation

@@ -84,30 +84,23 @@ class Blokus2027Match(BlokusMatchBase[BlokusState]):
     def statistics(self, slot: int) -> Sequence[int | float]:
         return self.state.scores(slot)
 
-    def winner_element(self, slot: int) -> Element:
-        raise NotImplementedError("the 2027 result names the winning team, not a player")
 
-
-class Blokus2027Plugin(BlokusPluginBase):
+class Blokus2027Plugin(BlokusPluginBase[BlokusState, Blokus2027Match]):
     """``swc_2027_blokus``: 2026+ profile, 2 s / 10 s, ``Siegpunkte`` + ``Punkte``."""
 
     game_type = GAME_TYPE
     profile: ProtocolProfile = PROFILE_2026
     score_definition: tuple[ScoreFragment, ...] = (WIN_POINTS_FRAGMENT, POINTS_FRAGMENT)
 
-    def __init__(self) -> None:
-        self._game = BlokusGame()
 
-    def new_match(self, display_names: Sequence[str], setup: GameSetup) -> Blokus2027Match:
-        names = (display_names[0], display_names[1])
-        state = setup_state(setup, GAME, BlokusState, self._game.new_initial_state, _read)
-        return Blokus2027Match(state, names)
+def _starting_state(setup: GameSetup) -> BlokusState:
+    return setup_state(setup, GAME, BlokusState, BlokusGame().new_initial_state, _read)
 
 
 def _read(given: Element) -> BlokusState:
     return read_state_element(given, GAME, blokus_xml.state_from_element, blokus_xml.XmlFormatError)
 
 
-PLUGIN = Blokus2027Plugin()
+PLUGIN = Blokus2027Plugin(Blokus2027Match, _starting_state)
 
 __all__ = ["PLUGIN", "Blokus2027Match", "Blokus2027Plugin"]

@@ -16,15 +16,11 @@ from enum import Enum
 from botarena.core import InvalidMove, ScoreAggregation, ScoreFragment, SeededRandom, Team
 from botarena.games.blokus.board import fields
 from botarena.games.blokus.colors import Color
+from botarena.games.blokus.movegen import target_fields
 from botarena.games.blokus.moves import Move
 from botarena.games.blokus.shapes import ALL_SHAPES, Shape
 from botarena.games.blokus.state_base import BlokusStateBase
-from botarena.games.blokus_2027.movegen import (
-    BORDER_MASK,
-    has_placement,
-    placement_keys,
-    target_fields,
-)
+from botarena.games.blokus_2027.movegen import BORDER_MASK
 from botarena.games.blokus_2027.moves import InvalidBlokusMove, MoveMistake
 
 GAME_TYPE = "swc_2027_blokus"
@@ -84,7 +80,7 @@ class BlokusState(BlokusStateBase):
         fields on its first move, else free diagonal neighbours without an own edge
         neighbour (the official ``getValidFields``)."""
         first = self.is_first_move(color)
-        return list(fields(target_fields(self.own[color], self.occupied, first)))
+        return list(fields(target_fields(self.own[color], self.occupied, first, BORDER_MASK)))
 
     def win_condition(self) -> tuple[Team | None, WinReason] | None:
         """The official ``winCondition``: ``None`` while running, else the winning team
@@ -95,19 +91,6 @@ class BlokusState(BlokusStateBase):
         if outcome.winner is None:
             return None, WinReason.TIE
         return Team(outcome.winner), WinReason.DIFFERING_SCORES
-
-    # -------------------------------------------------------------------------- move lists
-
-    def placement_keys(self, color: Color | None = None) -> list[int]:
-        color = self.current_color if color is None else color
-        if self.is_first_move(color):
-            return placement_keys(self.own[color], self.occupied, True, 1 << self.start_piece.value)
-        return placement_keys(self.own[color], self.occupied, False, self.undeployed[color])
-
-    def has_set_move(self, color: Color) -> bool:
-        if self.is_first_move(color):
-            return has_placement(self.own[color], self.occupied, True, 1 << self.start_piece.value)
-        return has_placement(self.own[color], self.occupied, False, self.undeployed[color])
 
     def invalid(self, mistake: str, move: Move) -> InvalidMove:
         return InvalidBlokusMove(MoveMistake[mistake], move)

@@ -27,34 +27,19 @@ mistake INVALID_FORMAT.
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import TypeVar
-
 from lxml import etree
 
 from botarena.core import Team
 from botarena.games.blokus import move_xml, state_xml
-from botarena.games.blokus.colors import COLOURS, Color
+from botarena.games.blokus.colors import Color
 from botarena.games.blokus.move_xml import Element, MoveXml
-from botarena.games.blokus.move_xml import bool_text as _bool_text
 from botarena.games.blokus.move_xml import children as _children
 from botarena.games.blokus.moves import Move
 from botarena.games.blokus.shapes import Shape
-from botarena.games.blokus.state_xml import (
-    append_board,
-    append_shapes_and_colours,
-    board_fields,
-    last_move,
-    read_turn,
-    required,
-    state_children,
-    state_enum,
-    undeployed_shapes,
-    valid_colours,
-)
 from botarena.games.blokus_2027.moves import InvalidBlokusMove, MoveMistake
 from botarena.games.blokus_2027.rules import START_PIECES, BlokusState
 
+GAME = "Blokus 2027"
 SET_MOVE_CLASS = "sc.plugin2027.SetMove"
 SKIP_MOVE_CLASS = "sc.plugin2027.SkipMove"
 SET_MOVE_ALIAS = "setmove"
@@ -67,38 +52,26 @@ MONO_KEY_TAG = "sc.plugin2027.Color"
 OFFICIAL_MONO_KEY_TAG = "color"
 """The key element the official server writes (read as well)."""
 SHAPE_LIST_TAGS = state_xml.SHAPE_LIST_TAGS
-EnumT = TypeVar("EnumT", bound=Enum)
 
 
-XmlFormatError = state_xml.XmlFormatError
+XmlFormatError = move_xml.XmlFormatError
 """An element that is not a valid Blokus state or move (shared by the seasons)."""
-
-
-class MoveFormatError(XmlFormatError):
-    """A move element the official server could not read."""
+MoveFormatError = move_xml.MoveFormatError
+"""A move element the official server could not read."""
 
 
 class IncompleteMoveError(InvalidBlokusMove):
     """A SetMove without ``rotation`` or ``<position>``: a rule violation (INVALID_FORMAT)."""
 
     def __init__(self, what: str) -> None:
-        super().__init__(
-            MoveMistake.INVALID_FORMAT,
-            None,
-            f"{MoveMistake.INVALID_FORMAT.message}: the SetMove has no {what}",
-        )
+        super().__init__(*self.incomplete(MoveMistake.INVALID_FORMAT, what))
 
 
 # ---------------------------------------------------------------- moves
 
-_MOVES = MoveXml(
-    set_classes=(SET_MOVE_CLASS, SET_MOVE_ALIAS),
-    skip_classes=(SKIP_MOVE_CLASS, SKIP_MOVE_ALIAS),
-    season="Blokus 2027",
-    strip_names=True,
-    format_error=MoveFormatError,
-    incomplete_error=IncompleteMoveError,
-)
+_SET_CLASSES = (SET_MOVE_CLASS, SET_MOVE_ALIAS)
+_SKIP_CLASSES = (SKIP_MOVE_CLASS, SKIP_MOVE_ALIAS)
+_MOVES = MoveXml(GAME, _SET_CLASSES, _SKIP_CLASSES, IncompleteMoveError, strip_names=True)
 
 
 def move_to_element(move: Move, tag: str = "data") -> Element:
@@ -116,7 +89,6 @@ def move_from_element(element: Element) -> Move:
 
 def state_to_element(state: BlokusState) -> Element:
     """The ``<state class="state" …>`` element of a memento (spec §4.1)."""
-    sub = etree.SubElement
     root = etree.Element("state")
     root.set("class", STATE_CLASS)
     root.set("startTeam", Team.ONE.name)
@@ -125,26 +97,10 @@ def state_to_element(state: BlokusState) -> Element:
     root.set("round", str(state.round))
     if state.last_move is not None:
         root.append(move_to_element(state.last_move, "lastMove"))
-    append_board(root, state)
-    mono = sub(root, "lastMoveMono")
-    for color in COLOURS:
-        if color in state.last_move_mono:
-            entry = sub(mono, "entry")
-            sub(entry, MONO_KEY_TAG).text = color.name
-            sub(entry, "boolean").text = _bool_text(state.last_move_mono[color])
-    append_shapes_and_colours(root, state)
+    state_xml.append_board(root, state)
+    state_xml.append_last_move_mono(root, state, MONO_KEY_TAG)
+    state_xml.append_shapes_and_colours(root, state)
     return root
-
-
-def _last_move_mono(element: Element) -> dict[Color, bool]:
-    result: dict[Color, bool] = {}
-    for entry in _children(element):
-        values = {str(child.tag): (child.text or "").strip() for child in _children(entry)}
-        key = MONO_KEY_TAG if MONO_KEY_TAG in values else OFFICIAL_MONO_KEY_TAG
-        if entry.tag != "entry" or set(values) != {key, "boolean"}:
-            raise XmlFormatError("<lastMoveMono> entries need a colour and a <boolean>")
-        result[state_enum("colour", Color, values[key])] = values["boolean"].lower() == "true"
-    return result
 
 
 _STATE_CHILDREN = frozenset(
@@ -152,25 +108,22 @@ _STATE_CHILDREN = frozenset(
 )
 
 
+def _board_fields(board: Element) -> dict[tuple[int, int], Color]:
+    return state_xml.board_fields(_children(board))
+
+
+_MONO_KEYS = (MONO_KEY_TAG, OFFICIAL_MONO_KEY_TAG)
+_STATES = state_xml.StateReader(BlokusState, _board_fields, move_from_element, _MONO_KEYS)
+
+
 def state_from_element(element: Element) -> BlokusState:
     """A :class:`BlokusState` from a ``<state>`` element (memento content)."""
-    turn = read_turn(element)
+    turn = state_xml.read_turn(element)
     if element.get("startTeam") not in (None, Team.ONE.name):
         raise XmlFormatError(f"startTeam {element.get('startTeam')!r} is not ONE")
-    start_piece = state_enum("startPiece", Shape, required(element, "startPiece"))
+    piece_name = state_xml.required(element, "startPiece")
+    start_piece = state_xml.state_enum("startPiece", Shape, piece_name)
     if start_piece not in START_PIECES:
         raise XmlFormatError(f"startPiece {start_piece.name} is not a pentomino")
-    children = state_children(element, _STATE_CHILDREN)
-    undeployed = undeployed_shapes(children)
-    valid = valid_colours(children["validColors"])
-    previous = last_move(children, move_from_element)
-    mono = _last_move_mono(children["lastMoveMono"]) if "lastMoveMono" in children else {}
-    return BlokusState.from_parts(
-        start_piece,
-        board_fields(_children(children["board"])),
-        undeployed,
-        turn=turn,
-        valid_colors=valid,
-        last_move=previous,
-        last_move_mono=mono,
-    )
+    children = state_xml.state_children(element, _STATE_CHILDREN)
+    return _STATES.read(children, start_piece, turn)

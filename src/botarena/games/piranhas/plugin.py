@@ -27,8 +27,8 @@ from botarena.protocol.sc_plugin import (
     Element,
     GamePlugin,
     GameSetup,
-    MoveTimeouts,
     initial_state_element,
+    setup_state,
 )
 from botarena.protocol.sc_profiles import PROFILE_2019, ProtocolProfile
 from botarena.protocol.xstream import escape_attribute
@@ -172,34 +172,20 @@ class PiranhasPlugin(GamePlugin):
     game_type = GAME_TYPE
     profile: ProtocolProfile = PROFILE_2019
     score_definition: tuple[ScoreFragment, ...] = (WINNER_FRAGMENT, SWARM_FRAGMENT)
-    timeouts = MoveTimeouts(soft_ms=2000, hard_ms=10000)
-
-    def __init__(self) -> None:
-        self._game = PiranhasGame()
-
-    def welcome_color(self, slot: int) -> str:
-        return WELCOME_COLORS[slot]
+    welcome_colors = WELCOME_COLORS
 
     def new_match(self, display_names: Sequence[str], setup: GameSetup) -> PiranhasMatch:
-        red_name, blue_name = display_names[0], display_names[1]
-        initial = setup.initial_state
-        if initial is None:
-            state = self._game.new_initial_state(
-                SeededRandom(setup.seed), red_name=red_name, blue_name=blue_name
-            )
-        else:
-            state = self._state_from(initial)
-            state.red_name, state.blue_name = red_name, blue_name
+        state = setup_state(setup, "Piranhas", PiranhasState, _new_state, _read)
+        state.red_name, state.blue_name = display_names[0], display_names[1]
         return PiranhasMatch(state)
 
-    @staticmethod
-    def _state_from(initial: object) -> PiranhasState:
-        if isinstance(initial, PiranhasState):
-            return initial.clone()
-        if isinstance(initial, sc_messages.Element):
-            element = initial_state_element(initial, "Piranhas")
-            return piranhas_xml.state_from_element(element)
-        raise ValueError(f"not a Piranhas initial state: {type(initial).__name__}")
+
+def _new_state(rng: SeededRandom) -> PiranhasState:
+    return PiranhasGame().new_initial_state(rng)
+
+
+def _read(given: Element) -> PiranhasState:
+    return piranhas_xml.state_from_element(initial_state_element(given, "Piranhas"))
 
 
 PLUGIN = PiranhasPlugin()

@@ -105,9 +105,6 @@ class Piranhas2026Match(sc_match.StateMatch[Piranhas2026State]):
             raise TypeError(f"not a Piranhas 2026 move: {move!r}")
         return move.official_text()
 
-    def winner_element(self, slot: int) -> Element:
-        raise NotImplementedError("the 2026 result names the winning team, not a player")
-
 
 class Piranhas2026Plugin(GamePlugin):
     """``swc_2026_piranhas``: 2026 profile, 2 s / 10 s, ``Siegpunkte`` + ``Schwarmgröße``."""
@@ -119,11 +116,10 @@ class Piranhas2026Plugin(GamePlugin):
     echo_violating_move = True
     """The room error carries the rejected move as ``originalMessage`` (spec §5.5)."""
 
+    welcome_colors = WELCOME_COLORS
+
     def __init__(self) -> None:
         self._game = Piranhas2026Game()
-
-    def welcome_color(self, slot: int) -> str:
-        return WELCOME_COLORS[slot]
 
     def new_match(self, display_names: Sequence[str], setup: GameSetup) -> Piranhas2026Match:
         one, two = display_names[0], display_names[1]
