@@ -21,25 +21,11 @@ from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.protocol.xstream import STREAM_END, STREAM_START
 
+JoinRoom = msg.JoinRoom
+"""``<joinRoom roomId/>`` (2021, Blokus): take a free unreserved slot of a prepared room; the
+2019 and 2018 protocols have no way to join a given room, so their servers refuse it."""
 
-@dataclass(frozen=True)
-class JoinRoom:
-    """``<joinRoom roomId/>``: take a free unreserved slot of a prepared room.
-
-    A 2021 request (Blokus); the 2019 and 2018 protocols have no way to join a given room,
-    so servers speaking those profiles refuse it (the sc_messages request decoder does not
-    know it either, hence this small local type).
-    """
-
-    room_id: str
-
-    def to_element(self) -> etree._Element:
-        element = etree.Element("joinRoom")
-        element.set("roomId", self.room_id)
-        return element
-
-
-JoinRequest = msg.Join | msg.JoinPrepared | JoinRoom
+JoinRequest = msg.Join | msg.JoinPrepared | msg.JoinRoom
 
 DISPLAY_NAME_ATTRIBUTE = "displayName"
 """botarena extension on ``join``/``joinPrepared``/``joinRoom``: the bot's display name.

@@ -5,8 +5,8 @@ Client → server (spec §2.2)::
     decode_request(element) -> Request        # raises UnknownMessageError / InvalidMessageError
     request.to_element() -> lxml element      # for clients (the SDK) and tests
 
-    Request = Join | JoinPrepared | Authenticate | Prepare | Observe | Pause | Step | Cancel
-            | FreeReservation | Timeout | TestMode | ScoreForPlayer | RoomPacket
+    Request = Join | JoinPrepared | JoinRoom | Authenticate | Prepare | Observe | Pause | Step
+            | Cancel | FreeReservation | Timeout | TestMode | ScoreForPlayer | RoomPacket
             | CloseConnection
 
 ``RoomPacket(room_id, data)`` keeps the ``<data>`` payload as an lxml element: the game
@@ -14,8 +14,11 @@ plugin decodes moves; ``data_class`` is its ``class``. Attribute values follow X
 missing attributes are ``None`` (strings) or ``False`` (booleans), booleans are ``true`` in
 any case, anything else ``False``; unknown attributes are ignored; unknown child elements,
 a ``data`` without ``class`` and unparsable integers are ``InvalidMessageError`` (the official
-server hard-closes). ``<close/>``, ``<sc.protocol.responses.CloseConnection/>`` and
-``<sc.protocol.CloseConnection/>`` all decode to ``CloseConnection``.
+server hard-closes), except in ``joinRoom``, which ignores its children as our server always
+has. 2021 additions: ``JoinRoom``, ``Prepare.pause`` and ``SlotDescriptor.reserved``
+(``None`` when the attribute is absent). ``<close/>``,
+``<sc.protocol.responses.CloseConnection/>`` and ``<sc.protocol.CloseConnection/>`` all decode
+to ``CloseConnection``.
 
 Server → client (spec §2.3), builders returning lxml elements in the official attribute
 order, ready for ``xstream.encode``::
@@ -110,6 +113,12 @@ def _int_attr(element: Element, name: str) -> int:
     return int(value)
 
 
+def _optional_bool_attr(element: Element, name: str) -> bool | None:
+    """A boolean attribute whose absence matters (``None``); present values as ``_bool_attr``."""
+    value = element.get(name)
+    return None if value is None else str(value).lower() == "true"
+
+
 def _bool_text(value: bool) -> str:
     return "true" if value else "false"
 
@@ -158,6 +167,16 @@ class JoinPrepared:
 
 
 @dataclass(frozen=True, slots=True)
+class JoinRoom:
+    """2021 ``<joinRoom roomId/>``: take a free unreserved slot of a prepared room."""
+
+    room_id: str | None
+
+    def to_element(self) -> Element:
+        return _make("joinRoom", ("roomId", self.room_id))
+
+
+@dataclass(frozen=True, slots=True)
 class Authenticate:
     """``<authenticate passphrase/>`` (2018/2019); ``password`` is the 2021+ spelling."""
 
@@ -170,31 +189,42 @@ class Authenticate:
 
 @dataclass(frozen=True, slots=True)
 class SlotDescriptor:
-    """One ``<slot>`` of ``prepare``; absent attributes are ``None``/``False`` (Java defaults)."""
+    """One ``<slot>`` of ``prepare``; absent attributes are ``None``/``False`` (Java defaults).
+
+    ``reserved`` is 2021's ``slot@reserved`` (``None``: the attribute is absent)."""
 
     display_name: str | None = None
     can_timeout: bool = False
     should_be_paused: bool = False
+    reserved: bool | None = None
 
     def to_element(self) -> Element:
+        reserved = None if self.reserved is None else _bool_text(self.reserved)
         return _make(
             "slot",
             ("displayName", self.display_name),
             ("canTimeout", _bool_text(self.can_timeout)),
             ("shouldBePaused", _bool_text(self.should_be_paused)),
+            ("reserved", reserved),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Prepare:
-    """``<prepare gameType><slot …/>…[<loadGameInfo class=…>…]</prepare>`` (admin)."""
+    """``<prepare gameType [pause]><slot …/>…[<loadGameInfo class=…>…]</prepare>`` (admin).
+
+    ``pause`` is 2021's ``prepare@pause``: the whole room starts paused (written only when
+    true)."""
 
     game_type: str | None
     slots: tuple[SlotDescriptor, ...] = ()
     load_game_info: Element | None = field(default=None, compare=False)
+    pause: bool = False
 
     def to_element(self) -> Element:
-        element = _make("prepare", ("gameType", self.game_type))
+        element = _make(
+            "prepare", ("gameType", self.game_type), ("pause", "true" if self.pause else None)
+        )
         for slot in self.slots:
             element.append(slot.to_element())
         if self.load_game_info is not None:
@@ -307,6 +337,7 @@ class CloseConnection:
 Request = (
     Join
     | JoinPrepared
+    | JoinRoom
     | Authenticate
     | Prepare
     | Observe
@@ -344,13 +375,16 @@ def _decode_prepare(element: Element) -> Prepare:
                     display_name=_text_attr(child, "displayName"),
                     can_timeout=_bool_attr(child, "canTimeout"),
                     should_be_paused=_bool_attr(child, "shouldBePaused"),
+                    reserved=_optional_bool_attr(child, "reserved"),
                 )
             )
         elif child.tag == "loadGameInfo":
             load_game_info = child
         else:
             raise InvalidMessageError(f"<prepare> has an unknown child element <{child.tag}>")
-    return Prepare(_text_attr(element, "gameType"), tuple(slots), load_game_info)
+    return Prepare(
+        _text_attr(element, "gameType"), tuple(slots), load_game_info, _bool_attr(element, "pause")
+    )
 
 
 def decode_request(element: Element) -> Request:
@@ -365,6 +399,8 @@ def decode_request(element: Element) -> Request:
     if tag in CLOSE_CONNECTION_TAGS:
         _no_children(element)
         return CloseConnection()
+    if tag == "joinRoom":  # children ignored (our server always took it that way)
+        return JoinRoom(_text_attr(element, "roomId"))
     simple = _SIMPLE_REQUESTS.get(tag)
     if simple is None:
         raise UnknownMessageError(f"unknown message <{tag}>")

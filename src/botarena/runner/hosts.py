@@ -290,10 +290,13 @@ class RemoteHost:
     async def prepare(
         self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> RemoteGame:
+        # 2021+: every slot reserved (an unreserved one gets no code)
+        reserved = True if load_plugin(game_type).profile.slot_reserved_attribute else None
         request = msg.Prepare(
             game_type,
             tuple(
-                msg.SlotDescriptor(s.display_name, s.can_timeout, s.should_be_paused) for s in slots
+                msg.SlotDescriptor(s.display_name, s.can_timeout, s.should_be_paused, reserved)
+                for s in slots
             ),
             initial_state_element(game_type, seed),
         )
@@ -301,11 +304,7 @@ class RemoteHost:
         async with self._lock:  # answers come in request order
             future: asyncio.Future[msg.Prepared] = loop.create_future()
             self._prepared.append(future)
-            element = request.to_element()
-            if load_plugin(game_type).profile.slot_reserved_attribute:  # unreserved: no code
-                for slot in element.iter("slot"):
-                    slot.set("reserved", "true")
-            self.send(element)
+            self.send(request.to_element())
             try:
                 prepared = await asyncio.wait_for(future, ADMIN_REPLY_TIMEOUT_S)
             except TimeoutError:
@@ -349,15 +348,15 @@ class RemoteHost:
             self._fail(why)
 
     def _dispatch(self, element: etree._Element) -> None:
-        if element.tag == "errorpacket":  # 2021+: the server says why it refused a request
-            why = f"the server refused a request: {element.get('message') or '(no message)'}"
-            if self._prepared:
-                self._prepared.popleft().set_exception(OSError(why))
-            return
         try:
             decoded = msg.decode_server_message(element)
         except Exception:
             return  # a message this runner does not need
+        if isinstance(decoded, msg.ErrorPacket):  # 2021+: the server says why it refused
+            why = f"the server refused a request: {decoded.message or '(no message)'}"
+            if self._prepared:
+                self._prepared.popleft().set_exception(OSError(why))
+            return
         if isinstance(decoded, msg.Prepared):
             if self._prepared:
                 self._prepared.popleft().set_result(decoded)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from botarena.core import GameResult, ScoreFragment, SeededRandom
+from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile, newest_game
 from botarena.server import wire
@@ -48,22 +49,25 @@ MAX_ROOMS = 10_000
 """Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""
 
 
-def prepare_request_text(element: Element) -> str:
-    """Kotlin ``toString`` of the 2021 ``PrepareGameRequest`` a ``<prepare>`` element
-    deserialises to (booleans as ``Boolean.valueOf``: case-insensitive ``true``, absent
-    ``false``; an absent name is ``null``)."""
+def prepare_request_text(request: msg.Prepare) -> str:
+    """Kotlin ``toString`` of the 2021 ``PrepareGameRequest`` a ``<prepare>`` deserialises to
+    (booleans as ``Boolean.valueOf``: case-insensitive ``true``, absent ``false``; an absent
+    name is ``null``)."""
 
-    def flag(node: Element, name: str) -> str:
-        return "true" if (node.get(name) or "").lower() == "true" else "false"
+    def flag(value: bool | None) -> str:
+        return "true" if value else "false"
+
+    def text(value: str | None) -> str:
+        return "null" if value is None else value
 
     slots = ", ".join(
-        f"SlotDescriptor(displayName={slot.get('displayName', 'null')}, "
-        f"canTimeout={flag(slot, 'canTimeout')}, reserved={flag(slot, 'reserved')})"
-        for slot in element.iter("slot")
+        f"SlotDescriptor(displayName={text(slot.display_name)}, "
+        f"canTimeout={flag(slot.can_timeout)}, reserved={flag(slot.reserved)})"
+        for slot in request.slots
     )
     return (
-        f"PrepareGameRequest(gameType={element.get('gameType', 'null')}, "
-        f"slotDescriptors=[{slots}], pause={flag(element, 'pause')})"
+        f"PrepareGameRequest(gameType={text(request.game_type)}, "
+        f"slotDescriptors=[{slots}], pause={flag(request.pause)})"
     )
 
 
@@ -366,26 +370,33 @@ class Lobby:
                 wait,
             )
 
-    def prepare(
-        self,
-        peer: Peer,
-        game_type: str | None,
-        slots: Sequence[SlotDescriptor],
-        setup: GameSetup | None = None,
-    ) -> None:
+    def prepare(self, peer: Peer, request: msg.Prepare) -> None:
+        """``prepare`` (admin): a room with the request's slots; 2021's ``prepare@pause``
+        pauses the whole room instead of per-slot ``shouldBePaused`` (spec §9)."""
         if not peer.is_admin:
             # 2018/2019 ignore it; 2021 refuses it with an errorpacket and closes.
             if self.profile_for(peer).error_packets:
-                request = getattr(peer, "current_request", None)
-                text = prepare_request_text(request) if request is not None else "prepare"
+                text = prepare_request_text(request)
                 self._reject(
                     peer,
                     "prepare without authentication",
                     f"{UNAUTHENTICATED_EXCEPTION}: Request {text} requires authentication",
                 )
             return
+        slots = [
+            SlotDescriptor(
+                slot.display_name or DEFAULT_DISPLAY_NAME,
+                slot.can_timeout,
+                slot.should_be_paused or request.pause,
+                slot.reserved,
+            )
+            for slot in request.slots
+        ]
+        setup = None
+        if request.load_game_info is not None:
+            setup = GameSetup(initial_state=request.load_game_info)
         try:
-            prepared = self.prepare_room(game_type, slots, setup)
+            prepared = self.prepare_room(request.game_type, slots, setup)
         except UnusableInitialStateError as error:
             # The admin's tool is at fault, not a player: say why in the log (and, 2021+,
             # in an errorpacket) instead of closing without a word.
