@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from lxml import etree
 
 from botarena.client.cli_args import parse_bot_options
+from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.room import MAX_DISPLAY_NAME_LENGTH, requested_display_name
 from tests.client.processes import bot_process, script_process
 
@@ -26,9 +27,12 @@ SDK_BOT = textwrap.dedent(
 
 def finished_names(sc_server) -> list[list[str]]:
     names: list[list[str]] = []
-    sc_server.server.lobby.room_listeners.append(
-        lambda room, result: names.append(list(room.display_names()))
-    )
+
+    class Names(LobbyListener):
+        def game_finished(self, game: FinishedGame) -> None:
+            names.append(list(game.display_names))
+
+    sc_server.server.lobby.add_listener(Names())
     return names
 
 

@@ -23,7 +23,8 @@ from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile, newest
 from botarena.server import wire
 from botarena.server.auth_throttle import AuthThrottle, is_summary_count
 from botarena.server.config import ServerConfig
-from botarena.server.events import LobbyListener
+from botarena.server.events import FinishedGame, LobbyListener
+from botarena.server.game_control import GameControl
 from botarena.server.peer import Clock, Peer
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable
@@ -99,8 +100,6 @@ class UnusableInitialStateError(LobbyError):
 
 SetupProvider = Callable[[str], GameSetup | None]
 """Called for each new room with its game type; a returned setup fixes its seed/state."""
-ReplaySink = Callable[[Room, GameResult | None], None]
-RoomListener = Callable[[Room, GameResult | None], None]
 
 
 class Lobby:
@@ -113,13 +112,11 @@ class Lobby:
         clock: Clock,
         *,
         setup_provider: SetupProvider | None = None,
-        replay_sink: ReplaySink | None = None,
     ) -> None:
         self.config = config
         self.plugins: dict[str, GamePlugin] = {plugin.game_type: plugin for plugin in plugins}
         self.clock = clock
         self.setup_provider = setup_provider
-        self.replay_sink = replay_sink
         self.rooms: dict[str, Room] = {}
         self._waiting: dict[str, dict[str, Room]] = {}
         """Rooms not started yet, per game type, oldest first: where ``join`` looks."""
@@ -130,7 +127,6 @@ class Lobby:
         self.test_mode = config.test_mode
         self.scores = ScoreTable()
         self.auth_throttle = AuthThrottle()
-        self.room_listeners: list[RoomListener] = []
         self.listeners: list[LobbyListener] = []
         """Public observers of every room (:mod:`botarena.server.events`); use
         :meth:`add_listener` / :meth:`remove_listener`."""
@@ -236,6 +232,7 @@ class Lobby:
             soft_timeout_s=soft_ms / 1000.0,
             hard_timeout_s=hard_ms / 1000.0,
             timeouts_enabled=not self.config.no_timeout,
+            save_replay=self.config.save_replay,
         )
         self.rooms[room.room_id] = room
         self._waiting.setdefault(plugin.game_type, {})[room.room_id] = room
@@ -259,6 +256,11 @@ class Lobby:
                 call(listener)
             except Exception:
                 log.exception("lobby listener failed for room %s", room.room_id)
+
+    def game(self, room_id: str) -> GameControl:
+        """The game of a room that exists (e.g. one :meth:`prepare_room` made); ``KeyError``
+        for an unknown or finished room."""
+        return GameControl(self.rooms[room_id])
 
     def _guarded(self, room: Room, action: Callable[[], None]) -> None:
         """Run a room action; an exception ends that room, never the server."""
@@ -595,7 +597,7 @@ class Lobby:
     ) -> None:
         """Remove a finished room and its unredeemed reservations (spec §3.1)."""
         self.rooms.pop(room.room_id, None)
-        self.room_started(room)
+        self._stop_waiting(room)
         for peer in [*room.players, *room.observers.values()]:
             rooms = self._memberships.get(peer.peer_id)
             if rooms is not None:
@@ -606,17 +608,17 @@ class Lobby:
             if slot.reservation is not None:
                 self.reservations.pop(slot.reservation, None)
                 slot.reservation = None
-        if self.replay_sink is not None and room.replay:
-            try:
-                self.replay_sink(room, result)
-            except Exception:
-                log.exception("room %s: replay could not be written", room.room_id)
-        for listener in list(self.room_listeners):
-            try:
-                listener(room, result)
-            except Exception:
-                log.exception("room listener failed for %s", room.room_id)
         if self.listeners:
+            game = FinishedGame(
+                room.room_id,
+                room.plugin.game_type,
+                tuple(room.display_names()),
+                result,
+                tuple(room.replay),
+                tuple(room.stats.move_times_ms),
+                tuple(room.stats.move_slots),
+            )
+            self.notify(lambda item: item.game_finished(game), room)
             self.notify(lambda item: item.room_finished(room, result, result_xml), room)
 
     def profile_for(self, peer: Peer) -> ProtocolProfile:
@@ -629,10 +631,25 @@ class Lobby:
         self._memberships.setdefault(peer.peer_id, {})[room.room_id] = room
 
     def room_started(self, room: Room) -> None:
-        """``room`` no longer takes ``join`` clients (called by the room)."""
+        """``room``'s game has begun: it no longer takes ``join`` clients (called by the room)."""
+        self._stop_waiting(room)
+        if self.listeners:
+            self.notify(lambda listener: listener.room_started(room), room)
+
+    def _stop_waiting(self, room: Room) -> None:
         waiting = self._waiting.get(room.plugin.game_type)
         if waiting is not None:
             waiting.pop(room.room_id, None)
+
+    def room_state(self, room: Room, state_xml: str, move_ms: float | None) -> None:
+        """A state ``room``'s players get (called by the room): to the listeners."""
+        if self.listeners:
+            self.notify(lambda listener: listener.room_state(room, state_xml, move_ms), room)
+
+    def move_turnaround(self, seconds: float) -> None:
+        """From a move's arrival to the next move request (called by the room)."""
+        if self.turnaround_sink is not None:
+            self.turnaround_sink(seconds)
 
     def is_seated(self, peer: Peer) -> bool:
         """Whether ``peer`` holds a slot in a room that has not ended."""
