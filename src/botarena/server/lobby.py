@@ -312,13 +312,8 @@ class Lobby:
 
     def join_room(self, peer: Peer, room_id: str | None) -> None:
         """2021 ``joinRoom``: a free unreserved slot of the given room."""
-        room = self.rooms.get(room_id) if room_id else None
+        room = self._room_or_reject(peer, room_id, "joinRoom:")
         if room is None:
-            self._reject(
-                peer,
-                f"joinRoom: unknown room {room_id!r}",
-                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
-            )
             return
         if not room.has_free_slot():
             self._reject(
@@ -463,19 +458,29 @@ class Lobby:
                 codes.append(code)
         return PreparedRoom(room.room_id, tuple(codes))
 
+    def _room_or_reject(
+        self, peer: Peer, room_id: str | None, what: str, request: Element | None = None
+    ) -> Room | None:
+        """The room ``room_id``; else ``None`` after refusing ``peer`` (2021+: with the
+        official ``GameRoomException`` text, echoing ``request`` or the current request)."""
+        room = self.rooms.get(room_id) if room_id else None
+        if room is None:
+            self._reject(
+                peer,
+                f"{what} unknown room {room_id!r}",
+                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
+                request,
+            )
+        return room
+
     def _admin_room(self, peer: Peer, room_id: str | None) -> Room | None:
         return self.rooms.get(room_id) if room_id else None
 
     def observe(self, peer: Peer, room_id: str | None) -> None:
         if self._refuse_non_admin(peer, "observe"):
             return
-        room = self._admin_room(peer, room_id)
+        room = self._room_or_reject(peer, room_id, "observe:")
         if room is None:
-            self._reject(
-                peer,
-                f"observe: unknown room {room_id!r}",
-                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
-            )
             return
         self._guarded(room, lambda: room.observe(peer, catch_up=True))
 
@@ -549,14 +554,9 @@ class Lobby:
     def room_message(
         self, peer: Peer, room_id: str | None, data: Element, received_at: float
     ) -> None:
-        room = self.rooms.get(room_id) if room_id else None
+        request = wire.room_packet(room_id or "", data) if room_id not in self.rooms else None
+        room = self._room_or_reject(peer, room_id, "move for", request)
         if room is None:
-            self._reject(
-                peer,
-                f"move for unknown room {room_id!r}",
-                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
-                wire.room_packet(room_id or "", data),
-            )
             return
         self._guarded(room, lambda: room.on_room_message(peer, data, received_at))
 
