@@ -300,6 +300,9 @@ def test_lobby_builders():
     assert (
         encode(m.joined_game_room("r", True)) == b'\n  <joinedGameRoom roomId="r" existing="true"/>'
     )
+    counted = m.JoinedGameRoom("r", player_count=2)
+    assert encode(counted.to_element()) == b'\n  <joinedGameRoom roomId="r" playerCount="2"/>'
+    assert m.decode_server_message(counted.to_element()) == counted
     assert encode(m.observed("r")) == b'\n  <observed roomId="r"/>'
     assert encode(m.testing(True)) == b'\n  <testing testMode="true"/>'
     assert encode(m.prepared("r", ["a", "b"])) == (

@@ -25,6 +25,7 @@ order, ready for ``xstream.encode``::
 
     joined(room_id)                          <joined roomId/>
     joined_game_room(room_id, existing)      <joinedGameRoom roomId existing/>
+    JoinedGameRoom(room_id, player_count=n)  <joinedGameRoom roomId playerCount/> (2021+)
     prepared(room_id, reservations)          <prepared roomId><reservation>…</reservation>…
     observed(room_id)                        <observed roomId/>
     left(room_id)                            <left roomId/>
@@ -438,10 +439,19 @@ class Joined:
 
 @dataclass(frozen=True, slots=True)
 class JoinedGameRoom:
+    """To administrators: a ``join`` client sits in a room. 2018/2019 say whether the room
+    existed (``existing``); 2021+ say how many players it now has (``player_count``, spec §9;
+    then ``existing`` is not written)."""
+
     room_id: str
-    existing: bool
+    existing: bool = False
+    player_count: int | None = None
 
     def to_element(self) -> Element:
+        if self.player_count is not None:
+            return _make(
+                "joinedGameRoom", ("roomId", self.room_id), ("playerCount", str(self.player_count))
+            )
         return _make(
             "joinedGameRoom", ("roomId", self.room_id), ("existing", _bool_text(self.existing))
         )
@@ -886,22 +896,34 @@ def decode_server_message(element: Element) -> ServerMessage:
         return _decode_room_message(element)
     if tag in CLOSE_CONNECTION_TAGS:
         return CloseConnection()
-    if tag == "joined":
-        return Joined(_required(element, "roomId"))
-    if tag == "joinedGameRoom":
-        return JoinedGameRoom(_required(element, "roomId"), _bool_attr(element, "existing"))
-    if tag == "prepared":
-        codes = tuple((c.text or "") for c in _children(element) if c.tag == "reservation")
-        return Prepared(_required(element, "roomId"), codes)
-    if tag == "observed":
-        return Observed(_required(element, "roomId"))
-    if tag == "left":
-        return Left(_required(element, "roomId"))
-    if tag == "testing":
-        return Testing(_bool_attr(element, "testMode"))
-    if tag == "playerScore":
-        return _decode_player_score(element)
-    if tag == ERROR_PACKET_TAG:
-        originals = _children(element)
-        return ErrorPacket(_text_attr(element, "message"), originals[0] if originals else None)
-    raise UnknownMessageError(f"unknown server message <{tag}>")
+    decoder = _SERVER_MESSAGES.get(str(tag))
+    if decoder is None:
+        raise UnknownMessageError(f"unknown server message <{tag}>")
+    return decoder(element)
+
+
+def _decode_prepared(element: Element) -> Prepared:
+    codes = tuple((c.text or "") for c in _children(element) if c.tag == "reservation")
+    return Prepared(_required(element, "roomId"), codes)
+
+
+def _decode_error_packet(element: Element) -> ErrorPacket:
+    originals = _children(element)
+    return ErrorPacket(_text_attr(element, "message"), originals[0] if originals else None)
+
+
+_SERVER_MESSAGES: dict[str, Callable[[Element], ServerMessage]] = {
+    "joined": lambda e: Joined(_required(e, "roomId")),
+    "joinedGameRoom": lambda e: JoinedGameRoom(
+        _required(e, "roomId"),
+        _bool_attr(e, "existing"),
+        None if e.get("playerCount") is None else _int_attr(e, "playerCount"),
+    ),
+    "prepared": _decode_prepared,
+    "observed": lambda e: Observed(_required(e, "roomId")),
+    "left": lambda e: Left(_required(e, "roomId")),
+    "testing": lambda e: Testing(_bool_attr(e, "testMode")),
+    "playerScore": _decode_player_score,
+    ERROR_PACKET_TAG: _decode_error_packet,
+}
+"""Decoders of the server → client messages outside a room, by tag."""
