@@ -7,6 +7,7 @@ never touches a socket, so the blocking client, an asyncio client and the tests 
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import traceback
 from collections.abc import Callable
@@ -27,9 +28,6 @@ JoinRoom = msg.JoinRoom
 
 JoinRequest = msg.Join | msg.JoinPrepared | msg.JoinRoom
 
-DISPLAY_NAME_ATTRIBUTE = "displayName"
-"""botarena extension on ``join``/``joinPrepared``/``joinRoom``: the bot's display name.
-Official servers ignore it (XStream skips attributes that match no field)."""
 
 
 class Bot(Protocol):
@@ -116,10 +114,10 @@ class BotSession:
     """Sent as the botarena extension attribute ``displayName`` of the join request."""
 
     def start(self) -> bytes:
-        element = self.join.to_element()
+        join = self.join
         if self.display_name:
-            element.set(DISPLAY_NAME_ATTRIBUTE, self.display_name)
-        return STREAM_START + etree.tostring(element)
+            join = dataclasses.replace(join, display_name=self.display_name)
+        return STREAM_START + etree.tostring(join.to_element())
 
     def receive(self, data: bytes) -> bytes:
         """Handle received bytes; return the bytes to send (possibly empty)."""

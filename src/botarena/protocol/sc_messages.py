@@ -84,6 +84,10 @@ TEAM_RESULT_CAUSES = (
 winner's ``reason`` (texts of the official ``Violation`` class), else ``UNKNOWN``."""
 CLOSE_CONNECTION_TAG = "sc.protocol.responses.CloseConnection"
 CLOSE_CONNECTION_TAGS = frozenset({"close", CLOSE_CONNECTION_TAG, "sc.protocol.CloseConnection"})
+DISPLAY_NAME_ATTRIBUTE = "displayName"
+"""botarena extension on ``join``/``joinPrepared``/``joinRoom``: the bot's display name; it
+names a slot that has no name of its own (official servers ignore it: XStream skips
+attributes that match no field)."""
 UNKNOWN_DISPLAY_NAME = "Unknown"
 """The name the official server gives a player seated by ``join`` or a slot without a name."""
 
@@ -152,9 +156,13 @@ class Join:
     """``<join gameType/>``: join (or open) a room of that game type."""
 
     game_type: str | None
+    display_name: str | None = None
+    """The botarena extension :data:`DISPLAY_NAME_ATTRIBUTE` (also on the other joins)."""
 
     def to_element(self) -> Element:
-        return _make("join", ("gameType", self.game_type))
+        return _make(
+            "join", ("gameType", self.game_type), (DISPLAY_NAME_ATTRIBUTE, self.display_name)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +170,14 @@ class JoinPrepared:
     """``<joinPrepared reservationCode/>``: take a reserved slot."""
 
     reservation_code: str | None
+    display_name: str | None = None
 
     def to_element(self) -> Element:
-        return _make("joinPrepared", ("reservationCode", self.reservation_code))
+        return _make(
+            "joinPrepared",
+            ("reservationCode", self.reservation_code),
+            (DISPLAY_NAME_ATTRIBUTE, self.display_name),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,9 +185,12 @@ class JoinRoom:
     """2021 ``<joinRoom roomId/>``: take a free unreserved slot of a prepared room."""
 
     room_id: str | None
+    display_name: str | None = None
 
     def to_element(self) -> Element:
-        return _make("joinRoom", ("roomId", self.room_id))
+        return _make(
+            "joinRoom", ("roomId", self.room_id), (DISPLAY_NAME_ATTRIBUTE, self.display_name)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +404,10 @@ def _decode_prepare(element: Element) -> Prepare:
     )
 
 
+def _display_name(element: Element) -> str | None:
+    return _text_attr(element, DISPLAY_NAME_ATTRIBUTE)
+
+
 def decode_request(element: Element) -> Request:
     """Decode one client → server message (a direct child of the client's root)."""
     tag = element.tag
@@ -401,7 +421,7 @@ def decode_request(element: Element) -> Request:
         _no_children(element)
         return CloseConnection()
     if tag == "joinRoom":  # children ignored (our server always took it that way)
-        return JoinRoom(_text_attr(element, "roomId"))
+        return JoinRoom(_text_attr(element, "roomId"), _display_name(element))
     simple = _SIMPLE_REQUESTS.get(tag)
     if simple is None:
         raise UnknownMessageError(f"unknown message <{tag}>")
@@ -410,8 +430,8 @@ def decode_request(element: Element) -> Request:
 
 
 _SIMPLE_REQUESTS: dict[str, Callable[[Element], Request]] = {
-    "join": lambda e: Join(_text_attr(e, "gameType")),
-    "joinPrepared": lambda e: JoinPrepared(_text_attr(e, "reservationCode")),
+    "join": lambda e: Join(_text_attr(e, "gameType"), _display_name(e)),
+    "joinPrepared": lambda e: JoinPrepared(_text_attr(e, "reservationCode"), _display_name(e)),
     "authenticate": lambda e: Authenticate(_text_attr(e, "passphrase"), _text_attr(e, "password")),
     "observe": lambda e: Observe(_text_attr(e, "roomId")),
     "pause": lambda e: Pause(_text_attr(e, "roomId"), _bool_attr(e, "pause")),

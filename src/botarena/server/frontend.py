@@ -416,16 +416,16 @@ class ScConnection(asyncio.Protocol):
             lobby.room_message(self, request.room_id, request.data, received_at)
         elif isinstance(request, msg.Join):
             self.grace_deadline = None
-            lobby.join(self, request.game_type)
+            lobby.join(self, request.game_type, request.display_name)
         elif isinstance(request, msg.JoinPrepared):
             self.grace_deadline = None
-            lobby.join_prepared(self, request.reservation_code)
+            lobby.join_prepared(self, request.reservation_code, request.display_name)
         elif isinstance(request, msg.Authenticate):
             passphrase = request.passphrase if request.passphrase is not None else request.password
             lobby.authenticate(self, passphrase)
         elif isinstance(request, msg.JoinRoom):
             self.grace_deadline = None
-            lobby.join_room(self, request.room_id)
+            lobby.join_room(self, request.room_id, request.display_name)
         elif isinstance(request, msg.Prepare):
             lobby.prepare(self, request)
         elif isinstance(request, msg.Observe):

@@ -272,7 +272,7 @@ class Lobby:
 
     # ----------------------------------------------------------------- requests
 
-    def join(self, peer: Peer, game_type: str | None) -> None:
+    def join(self, peer: Peer, game_type: str | None, display_name: str | None = None) -> None:
         """``join``: the oldest open room of this game type, else a new unprepared room.
 
         Without ``gameType`` (the socha clients' ``<join/>``): the default game, when that is
@@ -304,13 +304,15 @@ class Lobby:
                 self._reject(peer, str(error))
                 return
         target = room
-        self._guarded(target, lambda: target.seat_joiner(peer))
+        self._guarded(target, lambda: target.seat_joiner(peer, display_name))
         seated = sum(1 for slot in target.slots if slot.client is not None)
         notice = wire.joined_game_room(target.room_id, existing, plugin.profile, seated)
         for admin in list(self.admins.values()):
             admin.send(notice)
 
-    def join_room(self, peer: Peer, room_id: str | None) -> None:
+    def join_room(
+        self, peer: Peer, room_id: str | None, display_name: str | None = None
+    ) -> None:
         """2021 ``joinRoom``: a free unreserved slot of the given room."""
         room = self._room_or_reject(peer, room_id, "joinRoom:")
         if room is None:
@@ -322,15 +324,17 @@ class Lobby:
                 f"{GAME_ROOM_EXCEPTION}: Room {room_id} is already full!",
             )
             return
-        self._guarded(room, lambda: room.seat_joiner(peer))
+        self._guarded(room, lambda: room.seat_joiner(peer, display_name))
 
-    def join_prepared(self, peer: Peer, code: str | None) -> None:
+    def join_prepared(
+        self, peer: Peer, code: str | None, display_name: str | None = None
+    ) -> None:
         entry = self.reservations.pop(code, None) if code else None
         if entry is None:
             self._reject(peer, "unknown or used reservation code", UNKNOWN_RESERVATION)
             return
         room, slot_index = entry
-        self._guarded(room, lambda: room.seat_reserved(peer, slot_index))
+        self._guarded(room, lambda: room.seat_reserved(peer, slot_index, display_name))
 
     def authenticate(self, peer: Peer, passphrase: str | None) -> None:
         """Check the passphrase, unless the peer's address has to wait after failures

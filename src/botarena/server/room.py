@@ -29,20 +29,18 @@ from botarena.server.results import build_result, describe, result_element
 log = logging.getLogger(__name__)
 
 DEFAULT_DISPLAY_NAME = "Unknown"
-DISPLAY_NAME_ATTRIBUTE = "displayName"
-"""botarena extension: ``join``/``joinPrepared``/``joinRoom`` may carry the bot's display
-name; it names a slot that has no name of its own (official servers ignore it)."""
+"""Name of players seated by ``join`` and of prepared slots without ``displayName``."""
 MAX_DISPLAY_NAME_LENGTH = 64
 """A requested display name is cut to this many characters."""
 
 
-def requested_display_name(peer: object) -> str | None:
-    """The ``displayName`` of the join request being handled, if any (stripped, cut)."""
-    request = getattr(peer, "current_request", None)
-    name = request.get(DISPLAY_NAME_ATTRIBUTE) if request is not None else None
+def requested_display_name(name: str | None) -> str | None:
+    """The display name a join request carried (the botarena extension ``displayName``),
+    stripped and cut; ``None`` when absent or blank."""
     name = (name or "").strip()[:MAX_DISPLAY_NAME_LENGTH]
     return name or None
-"""Name of players seated by ``join`` and of prepared slots without ``displayName``."""
+
+
 SLOTS_PER_ROOM = 2
 """Every covered game has exactly two players (official ``getMaximumPlayerCount() == 2``)."""
 
@@ -179,8 +177,10 @@ class Room:
             return True
         return any(slot.client is None and slot.reservation is None for slot in self.slots)
 
-    def seat_joiner(self, peer: Peer) -> None:
-        """Seat a ``join`` client in the first free slot; the game starts when the room is full."""
+    def seat_joiner(self, peer: Peer, display_name: str | None = None) -> None:
+        """Seat a ``join`` client in the first free slot; the game starts when the room is full.
+
+        ``display_name``: the name the client asked for (see :meth:`_adopt_requested_name`)."""
         for slot in self.slots:
             if slot.client is None and slot.reservation is None:
                 slot.client = peer
@@ -192,28 +192,28 @@ class Room:
                 client=peer,
             )
             self.slots.append(slot)
-        self._adopt_requested_name(slot, peer)
+        self._adopt_requested_name(slot, display_name)
         self.host.joined_room(peer, self)
         slot.joined_sent = True
         peer.send(wire.joined(self.room_id))
         self._start_if_full()
 
-    def seat_reserved(self, peer: Peer, slot_index: int) -> None:
+    def seat_reserved(self, peer: Peer, slot_index: int, display_name: str | None = None) -> None:
         """Seat a ``joinPrepared`` client in its reserved slot."""
         slot = self.slots[slot_index]
         slot.reservation = None
         slot.client = peer
-        self._adopt_requested_name(slot, peer)
+        self._adopt_requested_name(slot, display_name)
         self.host.joined_room(peer, self)
         if self.plugin.profile.joined_on_prepared_immediately:
             slot.joined_sent = True
             peer.send(wire.joined(self.room_id))
         self._start_if_full()
 
-    def _adopt_requested_name(self, slot: Slot, peer: Peer) -> None:
+    def _adopt_requested_name(self, slot: Slot, requested: str | None) -> None:
         """A slot without a name of its own (``join``, or prepared without ``displayName``)
         takes the name the client sent; an admin's name for a prepared slot wins."""
-        name = requested_display_name(peer)
+        name = requested_display_name(requested)
         unnamed = {DEFAULT_DISPLAY_NAME, self.plugin.profile.join_display_name}
         if name and slot.display_name in unnamed:
             slot.display_name = name
