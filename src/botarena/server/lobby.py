@@ -498,22 +498,23 @@ class Lobby:
         self._guarded(room, lambda: room.set_paused(paused))
 
     def step(self, peer: Peer, room_id: str | None, forced: bool) -> None:
-        if self._refuse_non_admin(peer, "step"):
-            return
-        room = self._admin_room(peer, room_id)
-        if room is None:
-            self._reject(peer, f"step: unknown room {room_id!r}")
-            return
-        self._guarded(room, lambda: room.step(forced))
+        self._admin_action(peer, room_id, "step", lambda room: room.step(forced))
 
     def cancel(self, peer: Peer, room_id: str | None) -> None:
-        if self._refuse_non_admin(peer, "cancel"):
+        self._admin_action(peer, room_id, "cancel", Room.cancel)
+
+    def _admin_action(
+        self, peer: Peer, room_id: str | None, what: str, action: Callable[[Room], None]
+    ) -> None:
+        """An admin request ``what`` on one room: refused for a non-admin (see
+        :meth:`_refuse_non_admin`), the requester closed for an unknown room, else run."""
+        if self._refuse_non_admin(peer, what):
             return
         room = self._admin_room(peer, room_id)
         if room is None:
-            self._reject(peer, f"cancel: unknown room {room_id!r}")
+            self._reject(peer, f"{what}: unknown room {room_id!r}")
             return
-        self._guarded(room, room.cancel)
+        self._guarded(room, lambda: action(room))
 
     def free_reservation(self, peer: Peer, code: str | None) -> None:
         if not peer.is_admin:
