@@ -29,7 +29,6 @@ JoinRoom = msg.JoinRoom
 JoinRequest = msg.Join | msg.JoinPrepared | msg.JoinRoom
 
 
-
 class Bot(Protocol):
     """A bot: ``calculate_move`` is required; the hooks ``on_welcome``, ``on_state``,
     ``on_game_over`` and ``on_error`` are optional (see :class:`BotBase`)."""
