@@ -4,11 +4,12 @@ built-in's name, the script's name or ``--name``; the server names unnamed slots
 from __future__ import annotations
 
 import textwrap
-from types import SimpleNamespace
 
 from lxml import etree
 
 from botarena.client.cli_args import parse_bot_options
+from botarena.protocol.sc_messages import JoinPrepared, decode_request
+from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.room import MAX_DISPLAY_NAME_LENGTH, requested_display_name
 from tests.client.processes import bot_process, script_process
 
@@ -26,9 +27,12 @@ SDK_BOT = textwrap.dedent(
 
 def finished_names(sc_server) -> list[list[str]]:
     names: list[list[str]] = []
-    sc_server.server.lobby.room_listeners.append(
-        lambda room, result: names.append(list(room.display_names()))
-    )
+
+    class Names(LobbyListener):
+        def game_finished(self, game: FinishedGame) -> None:
+            names.append(list(game.display_names))
+
+    sc_server.server.lobby.add_listener(Names())
     return names
 
 
@@ -62,9 +66,12 @@ def test_name_flag_and_prepared_slots(sc_server, tmp_path):
 def test_the_server_cuts_a_long_name_and_ignores_a_blank_one():
     assert parse_bot_options(["--name", "x" * 200]).name == "x" * 200  # sent as given
 
-    def peer(**attributes: str) -> SimpleNamespace:
-        return SimpleNamespace(current_request=etree.Element("joinPrepared", attributes))
+    def requested(**attributes: str) -> str | None:
+        request = decode_request(etree.Element("joinPrepared", attributes))
+        assert isinstance(request, JoinPrepared)
+        return requested_display_name(request.display_name)
 
-    assert requested_display_name(peer(displayName="x" * 200)) == "x" * MAX_DISPLAY_NAME_LENGTH
-    assert requested_display_name(peer(displayName="  ")) is None
-    assert requested_display_name(peer()) is None
+    assert requested(displayName="x" * 200) == "x" * MAX_DISPLAY_NAME_LENGTH
+    assert requested(displayName=" Bob ") == "Bob"
+    assert requested(displayName="  ") is None
+    assert requested() is None

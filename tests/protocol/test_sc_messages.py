@@ -93,6 +93,31 @@ def test_decode_prepare_with_slots():
     )
 
 
+def test_decode_2021_prepare_pause_and_slot_reserved():
+    request = decode(
+        '<prepare gameType="swc_2021_blokus" pause="TRUE">'
+        '<slot displayName="a" canTimeout="true" reserved="true"/>'
+        '<slot reserved="no"/><slot/>'
+        "</prepare>"
+    )
+    assert request == m.Prepare(
+        "swc_2021_blokus",
+        (
+            m.SlotDescriptor("a", True, False, reserved=True),
+            m.SlotDescriptor(reserved=False),
+            m.SlotDescriptor(reserved=None),
+        ),
+        pause=True,
+    )
+    assert decode('<prepare gameType="g"/>') == m.Prepare("g", pause=False)
+
+
+def test_decode_join_room_ignores_children_as_the_server_always_did():
+    assert decode('<joinRoom roomId="r"/>') == m.JoinRoom("r")
+    assert decode('<joinRoom roomId="r"><x/></joinRoom>') == m.JoinRoom("r")
+    assert decode("<joinRoom/>") == m.JoinRoom(None)
+
+
 def test_decode_prepare_keeps_load_game_info():
     request = decode('<prepare gameType="g"><loadGameInfo class="x" turn="3"/></prepare>')
     assert isinstance(request, m.Prepare)
@@ -139,7 +164,12 @@ def test_bad_requests_raise_clear_errors(text, error, words):
 REQUESTS = [
     m.Join("swc_2019_piranhas"),
     m.JoinPrepared("code"),
+    m.JoinRoom("r"),
+    m.Join("swc_2019_piranhas", display_name="Alice"),
+    m.JoinPrepared("code", "Bob"),
+    m.JoinRoom("r", "Carol"),
     m.Authenticate("examplepassword"),
+    m.Prepare("swc_2021_blokus", (m.SlotDescriptor("a", True, False, True),), pause=True),
     m.Prepare("swc_2019_piranhas", (m.SlotDescriptor("a", True, False), m.SlotDescriptor("b"))),
     m.Observe("r"),
     m.Pause("r", True),
@@ -273,6 +303,9 @@ def test_lobby_builders():
     assert (
         encode(m.joined_game_room("r", True)) == b'\n  <joinedGameRoom roomId="r" existing="true"/>'
     )
+    counted = m.JoinedGameRoom("r", player_count=2)
+    assert encode(counted.to_element()) == b'\n  <joinedGameRoom roomId="r" playerCount="2"/>'
+    assert m.decode_server_message(counted.to_element()) == counted
     assert encode(m.observed("r")) == b'\n  <observed roomId="r"/>'
     assert encode(m.testing(True)) == b'\n  <testing testMode="true"/>'
     assert encode(m.prepared("r", ["a", "b"])) == (

@@ -66,9 +66,9 @@ async def test_during_a_flood_joins_are_answered_promptly_and_moves_are_timed_ho
         joins: list[int] = []
         join = lobby.join
 
-        def recording_join(peer: Any, game_type: str | None) -> None:
+        def recording_join(peer: Any, game_type: str | None, name: str | None = None) -> None:
             joins.append(handled)
-            join(peer, game_type)
+            join(peer, game_type, name)
 
         lobby.join = recording_join
 

@@ -36,7 +36,9 @@ def test_prepare_request_text_is_the_kotlin_to_string_with_java_defaults():
         '<prepare gameType="swc_2021_blokus"><slot displayName="a" canTimeout="true"'
         ' reserved="true"/><slot canTimeout="TRUE"/></prepare>'
     )
-    assert prepare_request_text(element) == (
+    request = sc_messages.decode_request(element)
+    assert isinstance(request, sc_messages.Prepare)
+    assert prepare_request_text(request) == (
         "PrepareGameRequest(gameType=swc_2021_blokus, slotDescriptors=["
         "SlotDescriptor(displayName=a, canTimeout=true, reserved=true), "
         "SlotDescriptor(displayName=null, canTimeout=true, reserved=false)], pause=false)"

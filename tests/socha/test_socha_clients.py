@@ -27,7 +27,7 @@ from botarena.core import GameResult
 from botarena.games.registry import load_plugin
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
-from botarena.server.room import Room
+from botarena.server.events import FinishedGame, LobbyListener
 from tests.socha.sochaenv import (
     BOTS,
     SOCHA_2026,
@@ -129,10 +129,11 @@ def test_socha_without_reservation_joins_the_default_game(version: str):
         await server.start()
         ended: list[tuple[str, GameResult | None]] = []
 
-        def finished(room: Room, result: GameResult | None) -> None:
-            ended.append((room.plugin.game_type, result))
+        class Finished(LobbyListener):
+            def game_finished(self, game: FinishedGame) -> None:
+                ended.append((game.game_type, game.result))
 
-        server.lobby.room_listeners.append(finished)
+        server.lobby.add_listener(Finished())
         try:
             processes = [
                 await asyncio.create_subprocess_exec(

@@ -7,6 +7,7 @@ never touches a socket, so the blocking client, an asyncio client and the tests 
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import traceback
 from collections.abc import Callable
@@ -21,29 +22,11 @@ from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
 from botarena.protocol.xstream import STREAM_END, STREAM_START
 
+JoinRoom = msg.JoinRoom
+"""``<joinRoom roomId/>`` (2021, Blokus): take a free unreserved slot of a prepared room; the
+2019 and 2018 protocols have no way to join a given room, so their servers refuse it."""
 
-@dataclass(frozen=True)
-class JoinRoom:
-    """``<joinRoom roomId/>``: take a free unreserved slot of a prepared room.
-
-    A 2021 request (Blokus); the 2019 and 2018 protocols have no way to join a given room,
-    so servers speaking those profiles refuse it (the sc_messages request decoder does not
-    know it either, hence this small local type).
-    """
-
-    room_id: str
-
-    def to_element(self) -> etree._Element:
-        element = etree.Element("joinRoom")
-        element.set("roomId", self.room_id)
-        return element
-
-
-JoinRequest = msg.Join | msg.JoinPrepared | JoinRoom
-
-DISPLAY_NAME_ATTRIBUTE = "displayName"
-"""botarena extension on ``join``/``joinPrepared``/``joinRoom``: the bot's display name.
-Official servers ignore it (XStream skips attributes that match no field)."""
+JoinRequest = msg.Join | msg.JoinPrepared | msg.JoinRoom
 
 
 class Bot(Protocol):
@@ -130,10 +113,10 @@ class BotSession:
     """Sent as the botarena extension attribute ``displayName`` of the join request."""
 
     def start(self) -> bytes:
-        element = self.join.to_element()
+        join = self.join
         if self.display_name:
-            element.set(DISPLAY_NAME_ATTRIBUTE, self.display_name)
-        return STREAM_START + etree.tostring(element)
+            join = dataclasses.replace(join, display_name=self.display_name)
+        return STREAM_START + etree.tostring(join.to_element())
 
     def receive(self, data: bytes) -> bytes:
         """Handle received bytes; return the bytes to send (possibly empty)."""

@@ -5,8 +5,8 @@ Client → server (spec §2.2)::
     decode_request(element) -> Request        # raises UnknownMessageError / InvalidMessageError
     request.to_element() -> lxml element      # for clients (the SDK) and tests
 
-    Request = Join | JoinPrepared | Authenticate | Prepare | Observe | Pause | Step | Cancel
-            | FreeReservation | Timeout | TestMode | ScoreForPlayer | RoomPacket
+    Request = Join | JoinPrepared | JoinRoom | Authenticate | Prepare | Observe | Pause | Step
+            | Cancel | FreeReservation | Timeout | TestMode | ScoreForPlayer | RoomPacket
             | CloseConnection
 
 ``RoomPacket(room_id, data)`` keeps the ``<data>`` payload as an lxml element: the game
@@ -14,14 +14,18 @@ plugin decodes moves; ``data_class`` is its ``class``. Attribute values follow X
 missing attributes are ``None`` (strings) or ``False`` (booleans), booleans are ``true`` in
 any case, anything else ``False``; unknown attributes are ignored; unknown child elements,
 a ``data`` without ``class`` and unparsable integers are ``InvalidMessageError`` (the official
-server hard-closes). ``<close/>``, ``<sc.protocol.responses.CloseConnection/>`` and
-``<sc.protocol.CloseConnection/>`` all decode to ``CloseConnection``.
+server hard-closes), except in ``joinRoom``, which ignores its children as our server always
+has. 2021 additions: ``JoinRoom``, ``Prepare.pause`` and ``SlotDescriptor.reserved``
+(``None`` when the attribute is absent). ``<close/>``,
+``<sc.protocol.responses.CloseConnection/>`` and ``<sc.protocol.CloseConnection/>`` all decode
+to ``CloseConnection``.
 
 Server → client (spec §2.3), builders returning lxml elements in the official attribute
 order, ready for ``xstream.encode``::
 
     joined(room_id)                          <joined roomId/>
     joined_game_room(room_id, existing)      <joinedGameRoom roomId existing/>
+    JoinedGameRoom(room_id, player_count=n)  <joinedGameRoom roomId playerCount/> (2021+)
     prepared(room_id, reservations)          <prepared roomId><reservation>…</reservation>…
     observed(room_id)                        <observed roomId/>
     left(room_id)                            <left roomId/>
@@ -80,6 +84,10 @@ TEAM_RESULT_CAUSES = (
 winner's ``reason`` (texts of the official ``Violation`` class), else ``UNKNOWN``."""
 CLOSE_CONNECTION_TAG = "sc.protocol.responses.CloseConnection"
 CLOSE_CONNECTION_TAGS = frozenset({"close", CLOSE_CONNECTION_TAG, "sc.protocol.CloseConnection"})
+DISPLAY_NAME_ATTRIBUTE = "displayName"
+"""botarena extension on ``join``/``joinPrepared``/``joinRoom``: the bot's display name; it
+names a slot that has no name of its own (official servers ignore it: XStream skips
+attributes that match no field)."""
 UNKNOWN_DISPLAY_NAME = "Unknown"
 """The name the official server gives a player seated by ``join`` or a slot without a name."""
 
@@ -108,6 +116,12 @@ def _int_attr(element: Element, name: str) -> int:
     if _INT.fullmatch(str(value)) is None:
         raise InvalidMessageError(f"<{element.tag}> attribute {name}={value!r} is not an integer")
     return int(value)
+
+
+def _optional_bool_attr(element: Element, name: str) -> bool | None:
+    """A boolean attribute whose absence matters (``None``); present values as ``_bool_attr``."""
+    value = element.get(name)
+    return None if value is None else str(value).lower() == "true"
 
 
 def _bool_text(value: bool) -> str:
@@ -142,9 +156,13 @@ class Join:
     """``<join gameType/>``: join (or open) a room of that game type."""
 
     game_type: str | None
+    display_name: str | None = None
+    """The botarena extension :data:`DISPLAY_NAME_ATTRIBUTE` (also on the other joins)."""
 
     def to_element(self) -> Element:
-        return _make("join", ("gameType", self.game_type))
+        return _make(
+            "join", ("gameType", self.game_type), (DISPLAY_NAME_ATTRIBUTE, self.display_name)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +170,27 @@ class JoinPrepared:
     """``<joinPrepared reservationCode/>``: take a reserved slot."""
 
     reservation_code: str | None
+    display_name: str | None = None
 
     def to_element(self) -> Element:
-        return _make("joinPrepared", ("reservationCode", self.reservation_code))
+        return _make(
+            "joinPrepared",
+            ("reservationCode", self.reservation_code),
+            (DISPLAY_NAME_ATTRIBUTE, self.display_name),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRoom:
+    """2021 ``<joinRoom roomId/>``: take a free unreserved slot of a prepared room."""
+
+    room_id: str | None
+    display_name: str | None = None
+
+    def to_element(self) -> Element:
+        return _make(
+            "joinRoom", ("roomId", self.room_id), (DISPLAY_NAME_ATTRIBUTE, self.display_name)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,31 +206,42 @@ class Authenticate:
 
 @dataclass(frozen=True, slots=True)
 class SlotDescriptor:
-    """One ``<slot>`` of ``prepare``; absent attributes are ``None``/``False`` (Java defaults)."""
+    """One ``<slot>`` of ``prepare``; absent attributes are ``None``/``False`` (Java defaults).
+
+    ``reserved`` is 2021's ``slot@reserved`` (``None``: the attribute is absent)."""
 
     display_name: str | None = None
     can_timeout: bool = False
     should_be_paused: bool = False
+    reserved: bool | None = None
 
     def to_element(self) -> Element:
+        reserved = None if self.reserved is None else _bool_text(self.reserved)
         return _make(
             "slot",
             ("displayName", self.display_name),
             ("canTimeout", _bool_text(self.can_timeout)),
             ("shouldBePaused", _bool_text(self.should_be_paused)),
+            ("reserved", reserved),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Prepare:
-    """``<prepare gameType><slot …/>…[<loadGameInfo class=…>…]</prepare>`` (admin)."""
+    """``<prepare gameType [pause]><slot …/>…[<loadGameInfo class=…>…]</prepare>`` (admin).
+
+    ``pause`` is 2021's ``prepare@pause``: the whole room starts paused (written only when
+    true)."""
 
     game_type: str | None
     slots: tuple[SlotDescriptor, ...] = ()
     load_game_info: Element | None = field(default=None, compare=False)
+    pause: bool = False
 
     def to_element(self) -> Element:
-        element = _make("prepare", ("gameType", self.game_type))
+        element = _make(
+            "prepare", ("gameType", self.game_type), ("pause", "true" if self.pause else None)
+        )
         for slot in self.slots:
             element.append(slot.to_element())
         if self.load_game_info is not None:
@@ -307,6 +354,7 @@ class CloseConnection:
 Request = (
     Join
     | JoinPrepared
+    | JoinRoom
     | Authenticate
     | Prepare
     | Observe
@@ -344,13 +392,20 @@ def _decode_prepare(element: Element) -> Prepare:
                     display_name=_text_attr(child, "displayName"),
                     can_timeout=_bool_attr(child, "canTimeout"),
                     should_be_paused=_bool_attr(child, "shouldBePaused"),
+                    reserved=_optional_bool_attr(child, "reserved"),
                 )
             )
         elif child.tag == "loadGameInfo":
             load_game_info = child
         else:
             raise InvalidMessageError(f"<prepare> has an unknown child element <{child.tag}>")
-    return Prepare(_text_attr(element, "gameType"), tuple(slots), load_game_info)
+    return Prepare(
+        _text_attr(element, "gameType"), tuple(slots), load_game_info, _bool_attr(element, "pause")
+    )
+
+
+def _display_name(element: Element) -> str | None:
+    return _text_attr(element, DISPLAY_NAME_ATTRIBUTE)
 
 
 def decode_request(element: Element) -> Request:
@@ -365,6 +420,8 @@ def decode_request(element: Element) -> Request:
     if tag in CLOSE_CONNECTION_TAGS:
         _no_children(element)
         return CloseConnection()
+    if tag == "joinRoom":  # children ignored (our server always took it that way)
+        return JoinRoom(_text_attr(element, "roomId"), _display_name(element))
     simple = _SIMPLE_REQUESTS.get(tag)
     if simple is None:
         raise UnknownMessageError(f"unknown message <{tag}>")
@@ -373,8 +430,8 @@ def decode_request(element: Element) -> Request:
 
 
 _SIMPLE_REQUESTS: dict[str, Callable[[Element], Request]] = {
-    "join": lambda e: Join(_text_attr(e, "gameType")),
-    "joinPrepared": lambda e: JoinPrepared(_text_attr(e, "reservationCode")),
+    "join": lambda e: Join(_text_attr(e, "gameType"), _display_name(e)),
+    "joinPrepared": lambda e: JoinPrepared(_text_attr(e, "reservationCode"), _display_name(e)),
     "authenticate": lambda e: Authenticate(_text_attr(e, "passphrase"), _text_attr(e, "password")),
     "observe": lambda e: Observe(_text_attr(e, "roomId")),
     "pause": lambda e: Pause(_text_attr(e, "roomId"), _bool_attr(e, "pause")),
@@ -402,10 +459,19 @@ class Joined:
 
 @dataclass(frozen=True, slots=True)
 class JoinedGameRoom:
+    """To administrators: a ``join`` client sits in a room. 2018/2019 say whether the room
+    existed (``existing``); 2021+ say how many players it now has (``player_count``, spec §9;
+    then ``existing`` is not written)."""
+
     room_id: str
-    existing: bool
+    existing: bool = False
+    player_count: int | None = None
 
     def to_element(self) -> Element:
+        if self.player_count is not None:
+            return _make(
+                "joinedGameRoom", ("roomId", self.room_id), ("playerCount", str(self.player_count))
+            )
         return _make(
             "joinedGameRoom", ("roomId", self.room_id), ("existing", _bool_text(self.existing))
         )
@@ -850,22 +916,34 @@ def decode_server_message(element: Element) -> ServerMessage:
         return _decode_room_message(element)
     if tag in CLOSE_CONNECTION_TAGS:
         return CloseConnection()
-    if tag == "joined":
-        return Joined(_required(element, "roomId"))
-    if tag == "joinedGameRoom":
-        return JoinedGameRoom(_required(element, "roomId"), _bool_attr(element, "existing"))
-    if tag == "prepared":
-        codes = tuple((c.text or "") for c in _children(element) if c.tag == "reservation")
-        return Prepared(_required(element, "roomId"), codes)
-    if tag == "observed":
-        return Observed(_required(element, "roomId"))
-    if tag == "left":
-        return Left(_required(element, "roomId"))
-    if tag == "testing":
-        return Testing(_bool_attr(element, "testMode"))
-    if tag == "playerScore":
-        return _decode_player_score(element)
-    if tag == ERROR_PACKET_TAG:
-        originals = _children(element)
-        return ErrorPacket(_text_attr(element, "message"), originals[0] if originals else None)
-    raise UnknownMessageError(f"unknown server message <{tag}>")
+    decoder = _SERVER_MESSAGES.get(str(tag))
+    if decoder is None:
+        raise UnknownMessageError(f"unknown server message <{tag}>")
+    return decoder(element)
+
+
+def _decode_prepared(element: Element) -> Prepared:
+    codes = tuple((c.text or "") for c in _children(element) if c.tag == "reservation")
+    return Prepared(_required(element, "roomId"), codes)
+
+
+def _decode_error_packet(element: Element) -> ErrorPacket:
+    originals = _children(element)
+    return ErrorPacket(_text_attr(element, "message"), originals[0] if originals else None)
+
+
+_SERVER_MESSAGES: dict[str, Callable[[Element], ServerMessage]] = {
+    "joined": lambda e: Joined(_required(e, "roomId")),
+    "joinedGameRoom": lambda e: JoinedGameRoom(
+        _required(e, "roomId"),
+        _bool_attr(e, "existing"),
+        None if e.get("playerCount") is None else _int_attr(e, "playerCount"),
+    ),
+    "prepared": _decode_prepared,
+    "observed": lambda e: Observed(_required(e, "roomId")),
+    "left": lambda e: Left(_required(e, "roomId")),
+    "testing": lambda e: Testing(_bool_attr(e, "testMode")),
+    "playerScore": _decode_player_score,
+    ERROR_PACKET_TAG: _decode_error_packet,
+}
+"""Decoders of the server → client messages outside a room, by tag."""

@@ -25,8 +25,15 @@ from botarena.core import GameResult, ScoreCause, SlotScore
 from botarena.games.registry import load_plugin
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
-from botarena.server import GameSetup, ScServer, SlotDescriptor, wire
-from botarena.server.room import Room, RoomPhase
+from botarena.server import (
+    FinishedGame,
+    GameControl,
+    GameSetup,
+    LobbyListener,
+    ScServer,
+    SlotDescriptor,
+    wire,
+)
 
 ADMIN_REPLY_TIMEOUT_S = 10.0
 """How long the remote server may take to answer ``prepare``."""
@@ -72,7 +79,11 @@ def write_replay(path: Path | None, packets: list[bytes]) -> None:
     name ends in ``.gz`` (as the official server writes ``.xml.gz``); ``None``: no file."""
     if path is None:
         return
-    document = wire.REPLAY_START + b"".join(packets) + wire.REPLAY_END
+    write_replay_document(path, wire.REPLAY_START + b"".join(packets) + wire.REPLAY_END)
+
+
+def write_replay_document(path: Path, document: bytes) -> None:
+    """``document`` into ``path``, gzip-compressed when the name ends in ``.gz``."""
     if path.suffix == ".gz":
         # mtime 0: the same game gives the same bytes
         path.write_bytes(gzip.compress(document, compresslevel=REPLAY_GZIP_LEVEL, mtime=0))
@@ -85,34 +96,34 @@ def write_replay(path: Path | None, packets: list[bytes]) -> None:
 
 @dataclass(slots=True)
 class EmbeddedGame:
-    room: Room
+    control: GameControl
     reservations: tuple[str, ...]
     finished: asyncio.Future[GameEnd]
 
     def started(self) -> bool:
-        return self.room.phase is not RoomPhase.CREATED
+        return self.control.started()
 
     def seated(self, slot: int) -> bool:
-        return self.room.slots[slot].client is not None
+        return self.control.seated(slot)
 
     def force_start(self) -> None:
-        self.room.step(forced=True)
+        self.control.force_start()
 
     def abort(self, why: str) -> None:
-        self.room.abort(why)
+        self.control.abort(why)
 
 
-class EmbeddedHost:
-    """The in-process server; one lobby listener resolves each room's future and writes its
-    replay where the runner wants it."""
+class EmbeddedHost(LobbyListener):
+    """The in-process server; as a lobby listener it resolves each game's future and writes
+    its replay where the runner wants it (the server's own replay files are off)."""
 
     def __init__(self, server: ScServer) -> None:
         self.server = server
         self.host = server.host
         self.port = server.port
         self._waiting: dict[str, tuple[asyncio.Future[GameEnd], Path | None]] = {}
-        server.lobby.replay_sink = None  # replays are written per game below
-        server.lobby.room_listeners.append(self._finished)
+        server.write_replay_files(False)  # replays are written per game below
+        server.lobby.add_listener(self)
 
     async def prepare(
         self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
@@ -120,20 +131,20 @@ class EmbeddedHost:
         prepared = self.server.lobby.prepare_room(game_type, slots, GameSetup(seed=seed))
         future: asyncio.Future[GameEnd] = asyncio.get_running_loop().create_future()
         self._waiting[prepared.room_id] = (future, replay_path)
-        room = self.server.lobby.rooms[prepared.room_id]
-        return EmbeddedGame(room, prepared.reservations, future)
+        control = self.server.lobby.game(prepared.room_id)
+        return EmbeddedGame(control, prepared.reservations, future)
 
-    def _finished(self, room: Room, result: GameResult | None) -> None:
-        entry = self._waiting.pop(room.room_id, None)
+    def game_finished(self, game: FinishedGame) -> None:
+        entry = self._waiting.pop(game.room_id, None)
         if entry is None:
             return
         future, replay_path = entry
-        if room.replay:
-            write_replay(replay_path, room.replay)
-        times = list(room.stats.move_times_ms)
+        if game.replay_packets and replay_path is not None:
+            write_replay_document(replay_path, game.replay_document())
+        times = list(game.move_times_ms)
         if not future.done():
             future.set_result(
-                GameEnd(result, len(times), times, move_slots=list(room.stats.move_slots))
+                GameEnd(game.result, len(times), times, move_slots=list(game.move_slots))
             )
 
     async def close(self) -> None:
@@ -290,10 +301,13 @@ class RemoteHost:
     async def prepare(
         self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> RemoteGame:
+        # 2021+: every slot reserved (an unreserved one gets no code)
+        reserved = True if load_plugin(game_type).profile.slot_reserved_attribute else None
         request = msg.Prepare(
             game_type,
             tuple(
-                msg.SlotDescriptor(s.display_name, s.can_timeout, s.should_be_paused) for s in slots
+                msg.SlotDescriptor(s.display_name, s.can_timeout, s.should_be_paused, reserved)
+                for s in slots
             ),
             initial_state_element(game_type, seed),
         )
@@ -301,11 +315,7 @@ class RemoteHost:
         async with self._lock:  # answers come in request order
             future: asyncio.Future[msg.Prepared] = loop.create_future()
             self._prepared.append(future)
-            element = request.to_element()
-            if load_plugin(game_type).profile.slot_reserved_attribute:  # unreserved: no code
-                for slot in element.iter("slot"):
-                    slot.set("reserved", "true")
-            self.send(element)
+            self.send(request.to_element())
             try:
                 prepared = await asyncio.wait_for(future, ADMIN_REPLY_TIMEOUT_S)
             except TimeoutError:
@@ -349,15 +359,15 @@ class RemoteHost:
             self._fail(why)
 
     def _dispatch(self, element: etree._Element) -> None:
-        if element.tag == "errorpacket":  # 2021+: the server says why it refused a request
-            why = f"the server refused a request: {element.get('message') or '(no message)'}"
-            if self._prepared:
-                self._prepared.popleft().set_exception(OSError(why))
-            return
         try:
             decoded = msg.decode_server_message(element)
         except Exception:
             return  # a message this runner does not need
+        if isinstance(decoded, msg.ErrorPacket):  # 2021+: the server says why it refused
+            why = f"the server refused a request: {decoded.message or '(no message)'}"
+            if self._prepared:
+                self._prepared.popleft().set_exception(OSError(why))
+            return
         if isinstance(decoded, msg.Prepared):
             if self._prepared:
                 self._prepared.popleft().set_result(decoded)

@@ -20,19 +20,26 @@ Public API::
 
 Modules: ``config`` (server.properties and options), ``plugin`` (the game-plugin interface),
 ``registry`` (installed games), ``lobby``, ``room``, ``results``, ``testmode``, ``wire``
-(message bytes), ``frontend`` (asyncio TCP), ``app`` (start/stop, replays files).
+(message bytes), ``frontend`` (asyncio TCP), ``app`` (start/stop, replays files),
+``events`` (``LobbyListener``, ``FinishedGame``: watching every room), ``game_control``
+(``GameControl``, from ``Lobby.game(room_id)``: start or end one prepared game).
 """
 
 from botarena.protocol.sc_plugin import GameMatch, GamePlugin, GameSetup, MoveTimeouts
 from botarena.protocol.sc_profiles import ProtocolProfile
 from botarena.server.app import ScServer, run, serve
 from botarena.server.config import ServerConfig, config_from_options, load_config
+from botarena.server.events import FinishedGame, LobbyListener
+from botarena.server.game_control import GameControl
 from botarena.server.lobby import PreparedRoom, SlotDescriptor
 
 __all__ = [
+    "FinishedGame",
+    "GameControl",
     "GameMatch",
     "GamePlugin",
     "GameSetup",
+    "LobbyListener",
     "MoveTimeouts",
     "PreparedRoom",
     "ProtocolProfile",

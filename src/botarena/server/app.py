@@ -34,8 +34,8 @@ from botarena.core.signals import until_signal
 from botarena.games.registry import sc_plugins
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_xml import DEFAULT_LIMITS, StreamLimits
-from botarena.server import wire
 from botarena.server.config import ServerConfig
+from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.frontend import ScConnection, sweep_idle
 from botarena.server.lobby import Lobby, SetupProvider
 from botarena.server.peer import Clock
@@ -77,7 +77,7 @@ class ScServer:
         self._lobby: Lobby | None = None
         self.connections: dict[int, ScConnection] = {}
         self._ids = itertools.count(1)
-        self._pending_writes: set[asyncio.Future[Path]] = set()
+        self._replay_files = ReplayFiles(config) if config.save_replay else None
 
     @property
     def lobby(self) -> Lobby:
@@ -103,10 +103,11 @@ class ScServer:
             self._plugins,
             self._clock or loop,
             setup_provider=self._setup_provider,
-            replay_sink=self._write_replay if self.config.save_replay else None,
         )
-        self._lobby.room_listeners.append(self._start_grace_period)
         lobby = self._lobby
+        lobby.add_listener(FinishedPlayerGrace(self.config.finished_player_grace_s))
+        if self._replay_files is not None:
+            lobby.add_listener(self._replay_files)
         try:
             self._server = await loop.create_server(
                 lambda: ScConnection(
@@ -141,8 +142,21 @@ class ScServer:
                 connection.close_by_server()
             await self._server.wait_closed()
             self._server = None
-        if self._pending_writes:
-            await asyncio.gather(*self._pending_writes, return_exceptions=True)
+        if self._replay_files is not None:
+            await self._replay_files.written()
+
+    def write_replay_files(self, enabled: bool) -> None:
+        """Whether finished games' replays go to ``config.replay_dir`` (on when
+        ``save_replay`` is); an embedding that writes them itself (the runner, through a
+        :class:`~botarena.server.events.LobbyListener`) turns this off."""
+        files = self._replay_files
+        if files is None:
+            return
+        if enabled:
+            if files not in self.lobby.listeners:
+                self.lobby.add_listener(files)
+        else:
+            self.lobby.remove_listener(files)
 
     async def __aenter__(self) -> ScServer:
         await self.start()
@@ -167,25 +181,50 @@ class ScServer:
             except Exception:
                 log.exception("idle sweep failed")
 
-    def _start_grace_period(self, room: Room, result: GameResult | None) -> None:
-        grace = self.config.finished_player_grace_s
-        if grace <= 0:
+
+
+class FinishedPlayerGrace(LobbyListener):
+    """The players of a finished room get ``grace_s`` seconds to leave or join again before
+    the idle sweep closes them (``finished_player_grace_s``; 0: no deadline)."""
+
+    def __init__(self, grace_s: float) -> None:
+        self.grace_s = grace_s
+
+    def room_finished(self, room: Room, result: GameResult | None, result_xml: str | None) -> None:
+        if self.grace_s <= 0:
             return
-        deadline = asyncio.get_running_loop().time() + grace
+        deadline = asyncio.get_running_loop().time() + self.grace_s
         for slot in room.slots:
             client = slot.client
             if isinstance(client, ScConnection) and not client.closed:
                 client.grace_deadline = deadline
 
-    def _write_replay(self, room: Room, result: GameResult | None) -> None:
-        data = wire.REPLAY_START + b"".join(room.replay) + wire.REPLAY_END
-        name = replay_file_name(room)
-        directory = self.config.replay_dir
+
+class ReplayFiles(LobbyListener):
+    """Writes each finished game's replay into ``config.replay_dir`` (off the event loop)."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self._pending: set[asyncio.Future[Path]] = set()
+
+    def game_finished(self, game: FinishedGame) -> None:
+        if not game.replay_packets:
+            return
         future = asyncio.get_running_loop().run_in_executor(
-            None, write_replay_file, directory, name, data, self.config.replay_gzip
+            None,
+            write_replay_file,
+            self.config.replay_dir,
+            replay_file_name(game),
+            game.replay_document(),
+            self.config.replay_gzip,
         )
-        self._pending_writes.add(future)
-        future.add_done_callback(self._pending_writes.discard)
+        self._pending.add(future)
+        future.add_done_callback(self._pending.discard)
+
+    async def written(self) -> None:
+        """Wait for the replays still being written."""
+        if self._pending:
+            await asyncio.gather(*self._pending, return_exceptions=True)
 
 
 MAX_LOAD_FILE_BYTES = 64 * 1024 * 1024
@@ -219,11 +258,11 @@ def load_state(path: Path, turn: int = 0) -> Element:
     raise ValueError(f"game file {path} has no state with turn {turn}")
 
 
-def replay_file_name(room: Room, now: datetime | None = None) -> str:
+def replay_file_name(game: FinishedGame, now: datetime | None = None) -> str:
     """``replay_<gameType>_<name1>_<name2>_<yyyy.MM.dd_HH_mm_ss>`` (2018/2019 naming)."""
     stamp = (now or datetime.now()).strftime("%Y.%m.%d_%H_%M_%S")
-    names = [_UNSAFE_NAME.sub("_", name.replace(" ", "_")) for name in room.display_names()]
-    return "_".join(["replay", room.plugin.game_type, *names, stamp])
+    names = [_UNSAFE_NAME.sub("_", name.replace(" ", "_")) for name in game.display_names]
+    return "_".join(["replay", game.game_type, *names, stamp])
 
 
 def write_replay_file(directory: Path, stem: str, data: bytes, compress: bool) -> Path:

@@ -3,7 +3,9 @@
 A listener added with :meth:`botarena.server.lobby.Lobby.add_listener` hears about every room
 of the server: when it is created, when its game starts, each state the players see (the
 ``<state>`` printed as in a memento, with the time the move that led to it took), and its
-end (the result, ``None`` for a game cancelled without one). The calls run inside the event
+end (the result, ``None`` for a game cancelled without one; :meth:`LobbyListener.game_finished`
+gives the finished game as a :class:`FinishedGame`, with its replay and move times, for those
+that must not hold on to the room, such as the runner). The calls run inside the event
 loop, synchronously, in the room's own order; a listener must return quickly and must not
 change the room (the web UI only queues the event for its viewers). An exception in a
 listener is logged and never reaches the room.
@@ -11,12 +13,34 @@ listener is logged and never reaches the room.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from botarena.core import GameResult
+from botarena.server.wire import REPLAY_END, REPLAY_START
 
 if TYPE_CHECKING:
     from botarena.server.room import Room
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A room's game as it ended: everything an embedding keeps of it."""
+
+    room_id: str
+    game_type: str
+    display_names: tuple[str, ...]
+    result: GameResult | None
+    """``None``: cancelled without a result."""
+    replay_packets: tuple[bytes, ...]
+    """The replay's packets (empty unless the server keeps replays, ``save_replay``)."""
+    move_times_ms: tuple[float, ...]
+    move_slots: tuple[int, ...]
+    """The slot that made each move of ``move_times_ms``."""
+
+    def replay_document(self) -> bytes:
+        """The official replay document: ``<protocol>``, the packets, ``</protocol>``."""
+        return REPLAY_START + b"".join(self.replay_packets) + REPLAY_END
 
 
 class LobbyListener:
@@ -35,3 +59,6 @@ class LobbyListener:
     def room_finished(self, room: Room, result: GameResult | None, result_xml: str | None) -> None:
         """The room is over and removed; ``result_xml`` is the ``<data class="result">``
         element sent to the players (both ``None`` when it was cancelled without a result)."""
+
+    def game_finished(self, game: FinishedGame) -> None:
+        """The room is over (called before :meth:`room_finished`), as a :class:`FinishedGame`."""

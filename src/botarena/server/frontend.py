@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, cast
 
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_errors import ProtocolError
-from botarena.protocol.sc_plugin import Element, GameSetup
+from botarena.protocol.sc_plugin import Element
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded, StreamLimits
 from botarena.protocol.xstream import ScStreamWriter
 from botarena.server import wire
 from botarena.server.attribute_tabs import AttributeTabEscaper
-from botarena.server.lobby import Lobby, SlotDescriptor
+from botarena.server.lobby import Lobby
 from botarena.server.pacing import PacedWriter
 from botarena.server.peer import TimerHandle
 from botarena.server.seed_move_end_tag import MoveEndTagRepair
@@ -61,9 +61,6 @@ ADMIN_REQUESTS = (
     msg.ScoreForPlayer,
 )
 """Requests only an administrator may make (counted against ``max_unauthorized_requests``)."""
-
-JOIN_ROOM_TAG = "joinRoom"
-"""2021 ``<joinRoom roomId/>``: take a free unreserved slot of a prepared room."""
 
 _WHITESPACE = b" \t\r\n"
 
@@ -388,14 +385,6 @@ class ScConnection(asyncio.Protocol):
                 self.last_progress_at = received_at
 
     def _handle_message(self, event: MessageReceived, received_at: float) -> None:
-        if event.element.tag == JOIN_ROOM_TAG:  # 2021; not in the request decoder yet
-            self.grace_deadline = None
-            self.current_request = event.element
-            try:
-                self.lobby.join_room(self, event.element.get("roomId"))
-            finally:
-                self.current_request = None
-            return
         try:
             request = msg.decode_request(event.element)
         except ProtocolError as error:
@@ -427,36 +416,18 @@ class ScConnection(asyncio.Protocol):
             lobby.room_message(self, request.room_id, request.data, received_at)
         elif isinstance(request, msg.Join):
             self.grace_deadline = None
-            lobby.join(self, request.game_type)
+            lobby.join(self, request.game_type, request.display_name)
         elif isinstance(request, msg.JoinPrepared):
             self.grace_deadline = None
-            lobby.join_prepared(self, request.reservation_code)
+            lobby.join_prepared(self, request.reservation_code, request.display_name)
         elif isinstance(request, msg.Authenticate):
             passphrase = request.passphrase if request.passphrase is not None else request.password
             lobby.authenticate(self, passphrase)
+        elif isinstance(request, msg.JoinRoom):
+            self.grace_deadline = None
+            lobby.join_room(self, request.room_id, request.display_name)
         elif isinstance(request, msg.Prepare):
-            # 2021 pauses the whole room with ``prepare@pause="true"`` instead of per-slot
-            # ``shouldBePaused`` (spec §9); the decoded request does not carry it yet.
-            room_paused = (
-                self.current_request is not None
-                and (self.current_request.get("pause") or "").lower() == "true"
-            )
-            raw_slots = [] if self.current_request is None else self.current_request.findall("slot")
-            reserved = [_reserved_attribute(raw) for raw in raw_slots]
-            reserved += [None] * (len(request.slots) - len(reserved))
-            slots = [
-                SlotDescriptor(
-                    slot.display_name or msg.UNKNOWN_DISPLAY_NAME,
-                    slot.can_timeout,
-                    slot.should_be_paused or room_paused,
-                    reserved[index],
-                )
-                for index, slot in enumerate(request.slots)
-            ]
-            setup = None
-            if request.load_game_info is not None:
-                setup = GameSetup(initial_state=request.load_game_info)
-            lobby.prepare(self, request.game_type, slots, setup)
+            lobby.prepare(self, request)
         elif isinstance(request, msg.Observe):
             lobby.observe(self, request.room_id)
         elif isinstance(request, msg.Pause):
@@ -475,12 +446,6 @@ class ScConnection(asyncio.Protocol):
             lobby.score_for_player(self, request.display_name)
         elif isinstance(request, msg.CloseConnection):
             lobby.close_requested(self)
-
-
-def _reserved_attribute(slot: Element) -> bool | None:
-    """2021 ``slot@reserved`` (absent: ``None``)."""
-    value = slot.get("reserved")
-    return None if value is None else value.lower() == "true"  # Boolean.valueOf
 
 
 def sweep_idle(connections: dict[int, ScConnection], lobby: Lobby, now: float) -> int:

@@ -17,12 +17,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from botarena.core import GameResult, ScoreFragment, SeededRandom
+from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile, newest_game
 from botarena.server import wire
 from botarena.server.auth_throttle import AuthThrottle, is_summary_count
 from botarena.server.config import ServerConfig
-from botarena.server.events import LobbyListener
+from botarena.server.events import FinishedGame, LobbyListener
+from botarena.server.game_control import GameControl
 from botarena.server.peer import Clock, Peer
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable
@@ -48,22 +50,25 @@ MAX_ROOMS = 10_000
 """Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""
 
 
-def prepare_request_text(element: Element) -> str:
-    """Kotlin ``toString`` of the 2021 ``PrepareGameRequest`` a ``<prepare>`` element
-    deserialises to (booleans as ``Boolean.valueOf``: case-insensitive ``true``, absent
-    ``false``; an absent name is ``null``)."""
+def prepare_request_text(request: msg.Prepare) -> str:
+    """Kotlin ``toString`` of the 2021 ``PrepareGameRequest`` a ``<prepare>`` deserialises to
+    (booleans as ``Boolean.valueOf``: case-insensitive ``true``, absent ``false``; an absent
+    name is ``null``)."""
 
-    def flag(node: Element, name: str) -> str:
-        return "true" if (node.get(name) or "").lower() == "true" else "false"
+    def flag(value: bool | None) -> str:
+        return "true" if value else "false"
+
+    def text(value: str | None) -> str:
+        return "null" if value is None else value
 
     slots = ", ".join(
-        f"SlotDescriptor(displayName={slot.get('displayName', 'null')}, "
-        f"canTimeout={flag(slot, 'canTimeout')}, reserved={flag(slot, 'reserved')})"
-        for slot in element.iter("slot")
+        f"SlotDescriptor(displayName={text(slot.display_name)}, "
+        f"canTimeout={flag(slot.can_timeout)}, reserved={flag(slot.reserved)})"
+        for slot in request.slots
     )
     return (
-        f"PrepareGameRequest(gameType={element.get('gameType', 'null')}, "
-        f"slotDescriptors=[{slots}], pause={flag(element, 'pause')})"
+        f"PrepareGameRequest(gameType={text(request.game_type)}, "
+        f"slotDescriptors=[{slots}], pause={flag(request.pause)})"
     )
 
 
@@ -95,8 +100,6 @@ class UnusableInitialStateError(LobbyError):
 
 SetupProvider = Callable[[str], GameSetup | None]
 """Called for each new room with its game type; a returned setup fixes its seed/state."""
-ReplaySink = Callable[[Room, GameResult | None], None]
-RoomListener = Callable[[Room, GameResult | None], None]
 
 
 class Lobby:
@@ -109,13 +112,11 @@ class Lobby:
         clock: Clock,
         *,
         setup_provider: SetupProvider | None = None,
-        replay_sink: ReplaySink | None = None,
     ) -> None:
         self.config = config
         self.plugins: dict[str, GamePlugin] = {plugin.game_type: plugin for plugin in plugins}
         self.clock = clock
         self.setup_provider = setup_provider
-        self.replay_sink = replay_sink
         self.rooms: dict[str, Room] = {}
         self._waiting: dict[str, dict[str, Room]] = {}
         """Rooms not started yet, per game type, oldest first: where ``join`` looks."""
@@ -126,7 +127,6 @@ class Lobby:
         self.test_mode = config.test_mode
         self.scores = ScoreTable()
         self.auth_throttle = AuthThrottle()
-        self.room_listeners: list[RoomListener] = []
         self.listeners: list[LobbyListener] = []
         """Public observers of every room (:mod:`botarena.server.events`); use
         :meth:`add_listener` / :meth:`remove_listener`."""
@@ -232,6 +232,7 @@ class Lobby:
             soft_timeout_s=soft_ms / 1000.0,
             hard_timeout_s=hard_ms / 1000.0,
             timeouts_enabled=not self.config.no_timeout,
+            save_replay=self.config.save_replay,
         )
         self.rooms[room.room_id] = room
         self._waiting.setdefault(plugin.game_type, {})[room.room_id] = room
@@ -256,6 +257,11 @@ class Lobby:
             except Exception:
                 log.exception("lobby listener failed for room %s", room.room_id)
 
+    def game(self, room_id: str) -> GameControl:
+        """The game of a room that exists (e.g. one :meth:`prepare_room` made); ``KeyError``
+        for an unknown or finished room."""
+        return GameControl(self.rooms[room_id])
+
     def _guarded(self, room: Room, action: Callable[[], None]) -> None:
         """Run a room action; an exception ends that room, never the server."""
         try:
@@ -266,7 +272,7 @@ class Lobby:
 
     # ----------------------------------------------------------------- requests
 
-    def join(self, peer: Peer, game_type: str | None) -> None:
+    def join(self, peer: Peer, game_type: str | None, display_name: str | None = None) -> None:
         """``join``: the oldest open room of this game type, else a new unprepared room.
 
         Without ``gameType`` (the socha clients' ``<join/>``): the default game, when that is
@@ -298,21 +304,18 @@ class Lobby:
                 self._reject(peer, str(error))
                 return
         target = room
-        self._guarded(target, lambda: target.seat_joiner(peer))
+        self._guarded(target, lambda: target.seat_joiner(peer, display_name))
         seated = sum(1 for slot in target.slots if slot.client is not None)
         notice = wire.joined_game_room(target.room_id, existing, plugin.profile, seated)
         for admin in list(self.admins.values()):
             admin.send(notice)
 
-    def join_room(self, peer: Peer, room_id: str | None) -> None:
+    def join_room(
+        self, peer: Peer, room_id: str | None, display_name: str | None = None
+    ) -> None:
         """2021 ``joinRoom``: a free unreserved slot of the given room."""
-        room = self.rooms.get(room_id) if room_id else None
+        room = self._room_or_reject(peer, room_id, "joinRoom:")
         if room is None:
-            self._reject(
-                peer,
-                f"joinRoom: unknown room {room_id!r}",
-                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
-            )
             return
         if not room.has_free_slot():
             self._reject(
@@ -321,15 +324,17 @@ class Lobby:
                 f"{GAME_ROOM_EXCEPTION}: Room {room_id} is already full!",
             )
             return
-        self._guarded(room, lambda: room.seat_joiner(peer))
+        self._guarded(room, lambda: room.seat_joiner(peer, display_name))
 
-    def join_prepared(self, peer: Peer, code: str | None) -> None:
+    def join_prepared(
+        self, peer: Peer, code: str | None, display_name: str | None = None
+    ) -> None:
         entry = self.reservations.pop(code, None) if code else None
         if entry is None:
             self._reject(peer, "unknown or used reservation code", UNKNOWN_RESERVATION)
             return
         room, slot_index = entry
-        self._guarded(room, lambda: room.seat_reserved(peer, slot_index))
+        self._guarded(room, lambda: room.seat_reserved(peer, slot_index, display_name))
 
     def authenticate(self, peer: Peer, passphrase: str | None) -> None:
         """Check the passphrase, unless the peer's address has to wait after failures
@@ -366,26 +371,33 @@ class Lobby:
                 wait,
             )
 
-    def prepare(
-        self,
-        peer: Peer,
-        game_type: str | None,
-        slots: Sequence[SlotDescriptor],
-        setup: GameSetup | None = None,
-    ) -> None:
+    def prepare(self, peer: Peer, request: msg.Prepare) -> None:
+        """``prepare`` (admin): a room with the request's slots; 2021's ``prepare@pause``
+        pauses the whole room instead of per-slot ``shouldBePaused`` (spec §9)."""
         if not peer.is_admin:
             # 2018/2019 ignore it; 2021 refuses it with an errorpacket and closes.
             if self.profile_for(peer).error_packets:
-                request = getattr(peer, "current_request", None)
-                text = prepare_request_text(request) if request is not None else "prepare"
+                text = prepare_request_text(request)
                 self._reject(
                     peer,
                     "prepare without authentication",
                     f"{UNAUTHENTICATED_EXCEPTION}: Request {text} requires authentication",
                 )
             return
+        slots = [
+            SlotDescriptor(
+                slot.display_name or DEFAULT_DISPLAY_NAME,
+                slot.can_timeout,
+                slot.should_be_paused or request.pause,
+                slot.reserved,
+            )
+            for slot in request.slots
+        ]
+        setup = None
+        if request.load_game_info is not None:
+            setup = GameSetup(initial_state=request.load_game_info)
         try:
-            prepared = self.prepare_room(game_type, slots, setup)
+            prepared = self.prepare_room(request.game_type, slots, setup)
         except UnusableInitialStateError as error:
             # The admin's tool is at fault, not a player: say why in the log (and, 2021+,
             # in an errorpacket) instead of closing without a word.
@@ -450,19 +462,29 @@ class Lobby:
                 codes.append(code)
         return PreparedRoom(room.room_id, tuple(codes))
 
+    def _room_or_reject(
+        self, peer: Peer, room_id: str | None, what: str, request: Element | None = None
+    ) -> Room | None:
+        """The room ``room_id``; else ``None`` after refusing ``peer`` (2021+: with the
+        official ``GameRoomException`` text, echoing ``request`` or the current request)."""
+        room = self.rooms.get(room_id) if room_id else None
+        if room is None:
+            self._reject(
+                peer,
+                f"{what} unknown room {room_id!r}",
+                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
+                request,
+            )
+        return room
+
     def _admin_room(self, peer: Peer, room_id: str | None) -> Room | None:
         return self.rooms.get(room_id) if room_id else None
 
     def observe(self, peer: Peer, room_id: str | None) -> None:
         if self._refuse_non_admin(peer, "observe"):
             return
-        room = self._admin_room(peer, room_id)
+        room = self._room_or_reject(peer, room_id, "observe:")
         if room is None:
-            self._reject(
-                peer,
-                f"observe: unknown room {room_id!r}",
-                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
-            )
             return
         self._guarded(room, lambda: room.observe(peer, catch_up=True))
 
@@ -476,22 +498,23 @@ class Lobby:
         self._guarded(room, lambda: room.set_paused(paused))
 
     def step(self, peer: Peer, room_id: str | None, forced: bool) -> None:
-        if self._refuse_non_admin(peer, "step"):
-            return
-        room = self._admin_room(peer, room_id)
-        if room is None:
-            self._reject(peer, f"step: unknown room {room_id!r}")
-            return
-        self._guarded(room, lambda: room.step(forced))
+        self._admin_action(peer, room_id, "step", lambda room: room.step(forced))
 
     def cancel(self, peer: Peer, room_id: str | None) -> None:
-        if self._refuse_non_admin(peer, "cancel"):
+        self._admin_action(peer, room_id, "cancel", Room.cancel)
+
+    def _admin_action(
+        self, peer: Peer, room_id: str | None, what: str, action: Callable[[Room], None]
+    ) -> None:
+        """An admin request ``what`` on one room: refused for a non-admin (see
+        :meth:`_refuse_non_admin`), the requester closed for an unknown room, else run."""
+        if self._refuse_non_admin(peer, what):
             return
         room = self._admin_room(peer, room_id)
         if room is None:
-            self._reject(peer, f"cancel: unknown room {room_id!r}")
+            self._reject(peer, f"{what}: unknown room {room_id!r}")
             return
-        self._guarded(room, room.cancel)
+        self._guarded(room, lambda: action(room))
 
     def free_reservation(self, peer: Peer, code: str | None) -> None:
         if not peer.is_admin:
@@ -536,14 +559,9 @@ class Lobby:
     def room_message(
         self, peer: Peer, room_id: str | None, data: Element, received_at: float
     ) -> None:
-        room = self.rooms.get(room_id) if room_id else None
+        request = wire.room_packet(room_id or "", data) if room_id not in self.rooms else None
+        room = self._room_or_reject(peer, room_id, "move for", request)
         if room is None:
-            self._reject(
-                peer,
-                f"move for unknown room {room_id!r}",
-                f"{GAME_ROOM_EXCEPTION}: Couldn't find a room with id {room_id}",
-                wire.room_packet(room_id or "", data),
-            )
             return
         self._guarded(room, lambda: room.on_room_message(peer, data, received_at))
 
@@ -584,7 +602,7 @@ class Lobby:
     ) -> None:
         """Remove a finished room and its unredeemed reservations (spec §3.1)."""
         self.rooms.pop(room.room_id, None)
-        self.room_started(room)
+        self._stop_waiting(room)
         for peer in [*room.players, *room.observers.values()]:
             rooms = self._memberships.get(peer.peer_id)
             if rooms is not None:
@@ -595,17 +613,17 @@ class Lobby:
             if slot.reservation is not None:
                 self.reservations.pop(slot.reservation, None)
                 slot.reservation = None
-        if self.replay_sink is not None and room.replay:
-            try:
-                self.replay_sink(room, result)
-            except Exception:
-                log.exception("room %s: replay could not be written", room.room_id)
-        for listener in list(self.room_listeners):
-            try:
-                listener(room, result)
-            except Exception:
-                log.exception("room listener failed for %s", room.room_id)
         if self.listeners:
+            game = FinishedGame(
+                room.room_id,
+                room.plugin.game_type,
+                tuple(room.display_names()),
+                result,
+                tuple(room.replay),
+                tuple(room.stats.move_times_ms),
+                tuple(room.stats.move_slots),
+            )
+            self.notify(lambda item: item.game_finished(game), room)
             self.notify(lambda item: item.room_finished(room, result, result_xml), room)
 
     def profile_for(self, peer: Peer) -> ProtocolProfile:
@@ -618,10 +636,25 @@ class Lobby:
         self._memberships.setdefault(peer.peer_id, {})[room.room_id] = room
 
     def room_started(self, room: Room) -> None:
-        """``room`` no longer takes ``join`` clients (called by the room)."""
+        """``room``'s game has begun: it no longer takes ``join`` clients (called by the room)."""
+        self._stop_waiting(room)
+        if self.listeners:
+            self.notify(lambda listener: listener.room_started(room), room)
+
+    def _stop_waiting(self, room: Room) -> None:
         waiting = self._waiting.get(room.plugin.game_type)
         if waiting is not None:
             waiting.pop(room.room_id, None)
+
+    def room_state(self, room: Room, state_xml: str, move_ms: float | None) -> None:
+        """A state ``room``'s players get (called by the room): to the listeners."""
+        if self.listeners:
+            self.notify(lambda listener: listener.room_state(room, state_xml, move_ms), room)
+
+    def move_turnaround(self, seconds: float) -> None:
+        """From a move's arrival to the next move request (called by the room)."""
+        if self.turnaround_sink is not None:
+            self.turnaround_sink(seconds)
 
     def is_seated(self, peer: Peer) -> bool:
         """Whether ``peer`` holds a slot in a room that has not ended."""

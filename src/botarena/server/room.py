@@ -11,9 +11,9 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from botarena.core import InvalidMove, ScoreCause
+from botarena.core import GameResult, InvalidMove, ScoreCause
 from botarena.protocol.sc_plugin import (
     Element,
     GameMatch,
@@ -26,26 +26,21 @@ from botarena.server import wire
 from botarena.server.peer import Clock, Peer, TimerHandle
 from botarena.server.results import build_result, describe, result_element
 
-if TYPE_CHECKING:
-    from botarena.server.lobby import Lobby
-
 log = logging.getLogger(__name__)
 
 DEFAULT_DISPLAY_NAME = "Unknown"
-DISPLAY_NAME_ATTRIBUTE = "displayName"
-"""botarena extension: ``join``/``joinPrepared``/``joinRoom`` may carry the bot's display
-name; it names a slot that has no name of its own (official servers ignore it)."""
+"""Name of players seated by ``join`` and of prepared slots without ``displayName``."""
 MAX_DISPLAY_NAME_LENGTH = 64
 """A requested display name is cut to this many characters."""
 
 
-def requested_display_name(peer: object) -> str | None:
-    """The ``displayName`` of the join request being handled, if any (stripped, cut)."""
-    request = getattr(peer, "current_request", None)
-    name = request.get(DISPLAY_NAME_ATTRIBUTE) if request is not None else None
+def requested_display_name(name: str | None) -> str | None:
+    """The display name a join request carried (the botarena extension ``displayName``),
+    stripped and cut; ``None`` when absent or blank."""
     name = (name or "").strip()[:MAX_DISPLAY_NAME_LENGTH]
     return name or None
-"""Name of players seated by ``join`` and of prepared slots without ``displayName``."""
+
+
 SLOTS_PER_ROOM = 2
 """Every covered game has exactly two players (official ``getMaximumPlayerCount() == 2``)."""
 
@@ -63,6 +58,31 @@ def _seconds(value: float) -> str:
 
 def invalid_move_message(display_name: str, reason: str) -> str:
     return f"Ungueltiger Zug von '{display_name}'.\n{reason}"
+
+
+class RoomHost(Protocol):
+    """What a room needs of whoever holds it (the lobby), as :class:`Peer` is what it needs of
+    a connection: a room built on a fake host runs and is tested without a lobby."""
+
+    def joined_room(self, peer: Peer, room: Room) -> None:
+        """``peer`` now sits or observes in ``room``."""
+
+    def room_started(self, room: Room) -> None:
+        """The game has begun: the room takes no more ``join`` clients."""
+
+    def room_state(self, room: Room, state_xml: str, move_ms: float | None) -> None:
+        """A state the players get (the ``<state>`` as printed in a memento)."""
+
+    def move_turnaround(self, seconds: float) -> None:
+        """From a move's arrival to the write of the next move request."""
+
+    def record_test_scores(self, room: Room, result: GameResult) -> None:
+        """Before the result goes out (test mode's score table)."""
+
+    def room_finished(
+        self, room: Room, result: GameResult | None, result_xml: str | None = None
+    ) -> None:
+        """The room is over (``result`` ``None``: cancelled without one)."""
 
 
 class RoomPhase(Enum):
@@ -103,7 +123,7 @@ class Room:
 
     def __init__(
         self,
-        lobby: Lobby,
+        host: RoomHost,
         room_id: str,
         plugin: GamePlugin,
         *,
@@ -114,8 +134,11 @@ class Room:
         soft_timeout_s: float,
         hard_timeout_s: float,
         timeouts_enabled: bool,
+        save_replay: bool = False,
     ) -> None:
-        self.lobby = lobby
+        self.host = host
+        self.save_replay = save_replay
+        """Keep the replay packets of this game in :attr:`replay`."""
         self.room_id = room_id
         self.plugin = plugin
         self.prepared = prepared
@@ -154,8 +177,10 @@ class Room:
             return True
         return any(slot.client is None and slot.reservation is None for slot in self.slots)
 
-    def seat_joiner(self, peer: Peer) -> None:
-        """Seat a ``join`` client in the first free slot; the game starts when the room is full."""
+    def seat_joiner(self, peer: Peer, display_name: str | None = None) -> None:
+        """Seat a ``join`` client in the first free slot; the game starts when the room is full.
+
+        ``display_name``: the name the client asked for (see :meth:`_adopt_requested_name`)."""
         for slot in self.slots:
             if slot.client is None and slot.reservation is None:
                 slot.client = peer
@@ -167,28 +192,28 @@ class Room:
                 client=peer,
             )
             self.slots.append(slot)
-        self._adopt_requested_name(slot, peer)
-        self.lobby.joined_room(peer, self)
+        self._adopt_requested_name(slot, display_name)
+        self.host.joined_room(peer, self)
         slot.joined_sent = True
         peer.send(wire.joined(self.room_id))
         self._start_if_full()
 
-    def seat_reserved(self, peer: Peer, slot_index: int) -> None:
+    def seat_reserved(self, peer: Peer, slot_index: int, display_name: str | None = None) -> None:
         """Seat a ``joinPrepared`` client in its reserved slot."""
         slot = self.slots[slot_index]
         slot.reservation = None
         slot.client = peer
-        self._adopt_requested_name(slot, peer)
-        self.lobby.joined_room(peer, self)
+        self._adopt_requested_name(slot, display_name)
+        self.host.joined_room(peer, self)
         if self.plugin.profile.joined_on_prepared_immediately:
             slot.joined_sent = True
             peer.send(wire.joined(self.room_id))
         self._start_if_full()
 
-    def _adopt_requested_name(self, slot: Slot, peer: Peer) -> None:
+    def _adopt_requested_name(self, slot: Slot, requested: str | None) -> None:
         """A slot without a name of its own (``join``, or prepared without ``displayName``)
         takes the name the client sent; an admin's name for a prepared slot wins."""
-        name = requested_display_name(peer)
+        name = requested_display_name(requested)
         unnamed = {DEFAULT_DISPLAY_NAME, self.plugin.profile.join_display_name}
         if name and slot.display_name in unnamed:
             slot.display_name = name
@@ -214,9 +239,7 @@ class Room:
         names = [slot.display_name for slot in self.slots]
         self.match = self.plugin.new_match(names, self.setup)
         self.phase = RoomPhase.ACTIVE
-        self.lobby.room_started(self)
-        if self.lobby.listeners:
-            self.lobby.notify(lambda listener: listener.room_started(self), self)
+        self.host.room_started(self)
         log.info(
             "room %s: %s started, seed %s, players %s",
             self.room_id,
@@ -264,12 +287,10 @@ class Room:
             observer.send(message)
         if not players:
             return
-        if self.lobby.listeners:
-            move_ms = self.last_move_ms
-            self.lobby.notify(lambda item: item.room_state(self, state_xml, move_ms), self)
+        self.host.room_state(self, state_xml, self.last_move_ms)
         for slot in self.slots:
             self._send_to_slot(slot, message)
-        if self.lobby.config.save_replay:
+        if self.save_replay:
             packet = wire.memento_replay_packet(self.room_id, match.state_xml(2), self.last_move_ms)
             self.replay.append(packet)
         self.last_move_ms = None
@@ -285,9 +306,8 @@ class Room:
                 self.hard_timeout_s, lambda: self._guard(self._hard_timeout, pending)
             )
         self.pending = pending
-        sink = self.lobby.turnaround_sink
-        if sink is not None and self.move_received_at is not None:
-            sink(issued_at - self.move_received_at)
+        if self.move_received_at is not None:
+            self.host.move_turnaround(issued_at - self.move_received_at)
         self.move_received_at = None
 
     def _can_time_out(self, slot: Slot) -> bool:
@@ -497,7 +517,7 @@ class Room:
     def observe(self, peer: Peer, catch_up: bool) -> None:
         """Add an observer (idempotent); with ``catch_up`` it gets the current state at once."""
         self.observers[peer.peer_id] = peer
-        self.lobby.joined_room(peer, self)
+        self.host.joined_room(peer, self)
         peer.send(wire.observed(self.room_id))
         if catch_up and self.phase is RoomPhase.ACTIVE and self.match is not None:
             peer.send(wire.memento_message(self.room_id, self.match.state_xml(3)))
@@ -557,7 +577,7 @@ class Room:
         for observer in list(self.observers.values()):
             observer.send(left)
         log.info("room %s: %s cancelled without a result", self.room_id, self.plugin.game_type)
-        self.lobby.room_finished(self, None)
+        self.host.room_finished(self, None)
 
     def abort(self, why: str) -> None:
         """End the room after an internal error, with cause UNKNOWN for every seat."""
@@ -571,7 +591,7 @@ class Room:
             log.exception("room %s: could not send the result of an aborted game", self.room_id)
             self.phase = RoomPhase.OVER
             self._stop_clock()
-            self.lobby.room_finished(self, None)
+            self.host.room_finished(self, None)
 
     # ----------------------------------------------------------------- disconnects
 
@@ -629,7 +649,7 @@ class Room:
             empty_compliant_reason=self.plugin.profile.empty_compliant_reason,
             violator_parts_zero=self.plugin.profile.team_result,
         )
-        self.lobby.record_test_scores(self, result)
+        self.host.record_test_scores(self, result)
         outcome = describe(result, self.display_names())
         log.info("room %s: %s over: %s", self.room_id, self.plugin.game_type, outcome)
         element = result_element(self.room_id, self.plugin, match, result, self.display_names())
@@ -644,7 +664,7 @@ class Room:
             self._send_to_slot(slot, left)
         for observer in list(self.observers.values()):
             observer.send(left)
-        self.lobby.room_finished(self, result, message.decode("utf-8"))
+        self.host.room_finished(self, result, message.decode("utf-8"))
 
     def _stop_clock(self) -> None:
         if self.pending is not None:
@@ -657,7 +677,7 @@ class Room:
             slot.client.send(message)
 
     def _record(self, message: Element, move_ms: float | None) -> None:
-        if self.lobby.config.save_replay:
+        if self.save_replay:
             self.replay.append(wire.replay_packet(message, move_ms))
 
     def _require_match(self) -> GameMatch:

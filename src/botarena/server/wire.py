@@ -42,8 +42,7 @@ def joined_game_room(
 ) -> bytes:
     """``existing="true|false"`` (2018/2019) or ``playerCount="N"`` (2021+, spec §9)."""
     if profile.joined_game_room_player_count:
-        element = etree.Element("joinedGameRoom", roomId=room_id, playerCount=str(player_count))
-        return encode(element)
+        return encode(sc_messages.JoinedGameRoom(room_id, player_count=player_count).to_element())
     return encode(sc_messages.joined_game_room(room_id, existing))
 
 
