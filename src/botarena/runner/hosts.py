@@ -13,7 +13,6 @@ import contextlib
 import gzip
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -225,8 +224,6 @@ class RemoteGame:
     """When each memento arrived (monotonic seconds): a move's time is the gap to the next."""
     memento_seats: list[int | None] = field(default_factory=list)
     """The seat to move in each memento's state (``None`` when it cannot be read)."""
-    state_listener: Callable[[etree._Element], None] | None = None
-    """Called with each memento's ``<state>`` as it arrives (``botarena play`` shows it)."""
 
     def started(self) -> bool:
         return self.mementos > 0
@@ -246,8 +243,6 @@ class RemoteGame:
             self.mementos += 1
             self.memento_times.append(time.monotonic())
             self.memento_seats.append(seat_to_move(self.game_type, decoded.state))
-            if self.state_listener is not None:
-                self.state_listener(decoded.state)
         if not isinstance(decoded, msg.Left):
             self.packets.append(etree.tostring(element) + b"\n")
         if isinstance(decoded, msg.GameResult):
@@ -269,15 +264,8 @@ class RemoteGame:
 class RemoteHost:
     """One admin connection to a running server, shared by all concurrent games."""
 
-    def __init__(
-        self,
-        host: str,
-        port: int,
-        password: str,
-        state_listener: Callable[[etree._Element], None] | None = None,
-    ) -> None:
+    def __init__(self, host: str, port: int, password: str) -> None:
         self.host, self.port, self.password = host, port, password
-        self.state_listener = state_listener
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._prepared: deque[asyncio.Future[msg.Prepared]] = deque()
@@ -330,7 +318,6 @@ class RemoteHost:
                 loop.create_future(),
                 replay_path,
                 game_type,
-                state_listener=self.state_listener,
             )
             self._games[prepared.room_id] = game
             self.send(msg.Observe(prepared.room_id).to_element())

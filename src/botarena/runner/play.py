@@ -117,10 +117,20 @@ async def _play_on_server(
     # Imported here: the server is needed only when a bot is a command.
     from botarena.client.codecs import codec_for  # noqa: PLC0415
     from botarena.runner.driver import DriverLimits, play_game  # noqa: PLC0415
-    from botarena.runner.hosts import RemoteHost  # noqa: PLC0415
+    from botarena.runner.hosts import EmbeddedHost  # noqa: PLC0415
     from botarena.runner.launch import PerGameLauncher  # noqa: PLC0415
     from botarena.runner.schedule import ScheduledGame  # noqa: PLC0415
     from botarena.server import ScServer, ServerConfig  # noqa: PLC0415
+    from botarena.server.events import LobbyListener  # noqa: PLC0415
+
+    class StateFeed(LobbyListener):
+        """Puts every state the players get into the queue the board printer reads."""
+
+        def __init__(self, queue: asyncio.Queue[etree._Element | None]) -> None:
+            self.queue = queue
+
+        def room_state(self, room: object, state_xml: str, move_ms: float | None) -> None:
+            self.queue.put_nowait(etree.fromstring(state_xml))
 
     codec = codec_for(game)
     season = registry.resolve(game)
@@ -149,10 +159,10 @@ async def _play_on_server(
         ServerConfig(port=0, host="127.0.0.1", password=password, finished_player_grace_s=2.0)
     )
     await server.start()
-    host = RemoteHost("127.0.0.1", server.port, password, state_listener=states.put_nowait)
+    host = EmbeddedHost(server)  # knows who has joined: a bot that dies is noticed at once
+    server.lobby.add_listener(StateFeed(states))
     printer = asyncio.create_task(show())
     try:
-        await host.connect()
         with tempfile.TemporaryDirectory(prefix="botarena-play-") as folder:
             record = await play_game(
                 host,
