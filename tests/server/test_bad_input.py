@@ -510,12 +510,24 @@ def test_a_failing_request_handler_costs_only_that_connection(monkeypatch):
 
 @run
 async def test_a_one_message_per_read_client_completes_games_only_with_pacing():
-    # No move timeouts: nothing here depends on how long anything takes. The pacing delay
-    # only has to outlast one event-loop turn, in which the client (same loop) reads.
-    async with bad_input_server(no_timeout=True, pace_ms=1) as server:
+    # The pace runs on a fake clock that moves only once the clients have read every message
+    # written so far: however slowly the machine delivers them, the pace is never too short.
+    clock = ManualClock(start=1000.0)
+    async with bad_input_server(no_timeout=True, pace_ms=1, clock=clock) as server:
         red = await OneMessagePerRead.join(server.port, "red")
         blue = await OneMessagePerRead.join(server.port, "blue")
-        await asyncio.wait_for(asyncio.gather(red.done, blue.done), 30)
+        written: dict[int, int] = {}
+
+        def all_read() -> bool:
+            for peer_id, connection in server.connections.items():
+                assert connection._paced is not None
+                written[peer_id] = connection._paced.messages_written
+            return sum(len(c.kept) + len(c.lost) for c in (red, blue)) >= sum(written.values())
+
+        while not (red.done.done() and blue.done.done()):
+            await until(all_read)
+            clock.advance(0.001)
+            await asyncio.sleep(0)  # let the server read what the clients sent meanwhile
         for client in (red, blue):
             client.close()
     for client in (red, blue):

@@ -41,6 +41,8 @@ class PacedWriter:
         stream (possibly empty)."""
         self._next_write_at = float("-inf")
         self._timer: TimerHandle | None = None
+        self.messages_written = 0
+        """Messages handed to the transport so far (each one write)."""
 
     @property
     def idle(self) -> bool:
@@ -84,6 +86,7 @@ class PacedWriter:
             message = self._queue.popleft()
             self._queued_bytes -= len(message)
             transport.write(message)
+            self.messages_written += 1
             self._next_write_at = now + self._pace_s
         if self._queue:
             self._timer = self._clock.call_later(self._pace_s, self._on_timer)
