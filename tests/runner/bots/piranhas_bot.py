@@ -16,6 +16,7 @@ import random
 import socket
 import sys
 import time
+import zlib
 
 from lxml import etree
 
@@ -64,8 +65,8 @@ def play(args: argparse.Namespace, mode: str) -> int:
     sock = connect(args.host, args.port, args.reservation)
     if mode == "twice":
         sock = connect(args.host, args.port, args.reservation)  # refused: the code is used
-    rng = random.Random(args.reservation)  # differs per game, reproducible from the code
-    weak = rng.random() < WEAK_LOSS_RATE
+    rng: random.Random | None = None  # seeded by the first state: the same game, the same play
+    weak = False
     stream = ScStreamParser()
     state = None
     moves_made = 0
@@ -91,7 +92,10 @@ def play(args: argparse.Namespace, mode: str) -> int:
                 state_element = payload.find("state")
                 assert state_element is not None
                 state = piranhas_xml.state_from_element(state_element)
-            elif kind == MOVE_REQUEST and state is not None:
+                if rng is None:
+                    rng = random.Random(zlib.crc32(etree.tostring(state_element)))
+                    weak = rng.random() < WEAK_LOSS_RATE
+            elif kind == MOVE_REQUEST and state is not None and rng is not None:
                 if mode == "exit_mid" and moves_made >= 2:
                     print("exiting mid-game on purpose", file=sys.stderr, flush=True)
                     return 4
