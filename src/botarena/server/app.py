@@ -165,12 +165,6 @@ class ScServer:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.stop()
 
-    async def serve_forever(self) -> None:
-        if self._server is None:
-            await self.start()
-        assert self._server is not None
-        await self._server.serve_forever()
-
     # ----------------------------------------------------------------- housekeeping
 
     async def _sweep(self) -> None:

@@ -14,35 +14,29 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from botarena.server.peer import Clock, TimerHandle
 
 
+@dataclass(eq=False)
 class PacedWriter:
     """Writes messages to one transport, ``pace_s`` apart, in order; then maybe closes it."""
 
-    def __init__(
-        self,
-        transport: asyncio.Transport,
-        clock: Clock,
-        pace_s: float,
-        on_overflow: Callable[[], None],
-        max_buffered: int,
-    ) -> None:
-        self._transport = transport
-        self._clock = clock
-        self._pace_s = pace_s
-        self._on_overflow = on_overflow
-        self._max_buffered = max_buffered
-        self._queue: deque[bytes] = deque()
-        self._queued_bytes = 0
-        self._close_after: bytes | None = None
-        """Set once the connection is to be closed after the queue: the bytes that end the
-        stream (possibly empty)."""
-        self._next_write_at = float("-inf")
-        self._timer: TimerHandle | None = None
-        self.messages_written = 0
-        """Messages handed to the transport so far (each one write)."""
+    transport: asyncio.Transport
+    clock: Clock
+    pace_s: float
+    on_overflow: Callable[[], None]
+    max_buffered: int
+    messages_written: int = field(default=0, init=False)
+    """Messages handed to the transport so far (each one write)."""
+    _queue: deque[bytes] = field(default_factory=deque, init=False)
+    _queued_bytes: int = field(default=0, init=False)
+    _close_after: bytes | None = field(default=None, init=False)
+    """Set once the connection is to be closed after the queue: the bytes that end the
+    stream (possibly empty)."""
+    _next_write_at: float = field(default=float("-inf"), init=False)
+    _timer: TimerHandle | None = field(default=None, init=False)
 
     @property
     def idle(self) -> bool:
@@ -52,9 +46,9 @@ class PacedWriter:
         """Queue one complete message; it goes out at once if the pace allows."""
         self._queue.append(message)
         self._queued_bytes += len(message)
-        if self._queued_bytes + self._transport.get_write_buffer_size() > self._max_buffered:
+        if self._queued_bytes + self.transport.get_write_buffer_size() > self.max_buffered:
             self._queue.clear()
-            self._on_overflow()
+            self.on_overflow()
             return
         self._flush()
 
@@ -74,22 +68,22 @@ class PacedWriter:
     def _flush(self) -> None:
         if self._timer is not None:
             return
-        transport = self._transport
+        transport = self.transport
         if transport.is_closing():
             self.discard()
             return
         if self._queue:
-            now = self._clock.time()
+            now = self.clock.time()
             if now < self._next_write_at:
-                self._timer = self._clock.call_later(self._next_write_at - now, self._on_timer)
+                self._timer = self.clock.call_later(self._next_write_at - now, self._on_timer)
                 return
             message = self._queue.popleft()
             self._queued_bytes -= len(message)
             transport.write(message)
             self.messages_written += 1
-            self._next_write_at = now + self._pace_s
+            self._next_write_at = now + self.pace_s
         if self._queue:
-            self._timer = self._clock.call_later(self._pace_s, self._on_timer)
+            self._timer = self.clock.call_later(self.pace_s, self._on_timer)
         elif self._close_after is not None:
             ending, self._close_after = self._close_after, None
             if ending:

@@ -12,6 +12,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from botarena.core import InvalidMove, Outcome, SeededRandom
 from botarena.games.maumau import (
@@ -35,6 +36,9 @@ from botarena.games.maumau.wire import (
 )
 from botarena.server.maumau.connection import Connection
 from botarena.server.maumau.events import MauMauListener, TableView
+
+if TYPE_CHECKING:
+    from botarena.server.maumau.server import ServerOptions
 
 log = logging.getLogger(__name__)
 
@@ -69,16 +73,14 @@ class GameRecord:
 class GameRoom:
     """Plays one game over the given connections (seat = index)."""
 
-    def __init__(  # noqa: PLR0917 - all parts of one game
+    def __init__(
         self,
         game_id: int,
         seats: list[Connection],
         names: list[str],
         rng: SeededRandom,
-        rules: RuleOptions,
-        move_timeout: float | None,
-        lenient_json: bool = False,
-        script: DeckScript | None = None,
+        options: ServerOptions,
+        *,
         on_fix: Callable[[FixApplied], None] | None = None,
         listeners: list[MauMauListener] | None = None,
     ) -> None:
@@ -86,10 +88,12 @@ class GameRoom:
         self.seats = seats
         self.names = names
         self.rng = rng
-        self.rules = rules
-        self.move_timeout = move_timeout
-        self.lenient_json = lenient_json
-        self.script = script
+        self.rules: RuleOptions = options.rules
+        self.move_timeout = options.move_timeout
+        self.lenient_json = options.lenient_json
+        self.script: DeckScript | None = (
+            options.script_for_game(game_id) if options.script_for_game else None
+        )
         self._on_fix = on_fix
         self.listeners = listeners if listeners is not None else []
         """Hear this game (the server's list: :meth:`MauMauServer.add_listener`)."""

@@ -256,18 +256,14 @@ class MauMauServer:
         game_id = next(self._game_ids)
         self.games_started += 1
         rng = SeededRandom(self._base_seed).derive(f"game-{game_id}")
-        script = self.options.script_for_game(game_id) if self.options.script_for_game else None
         room = GameRoom(
             game_id,
             seats,
             names,
             rng,
-            self.options.rules,
-            self.options.move_timeout,
-            self.options.lenient_json,
-            script,
-            self._record_fix,
-            self.listeners,
+            self.options,
+            on_fix=self._record_fix,
+            listeners=self.listeners,
         )
         try:
             record = await room.run()
