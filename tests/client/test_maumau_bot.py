@@ -83,12 +83,17 @@ def test_the_bot_reports_an_unreachable_server(capsys):
 
 
 def _against(script: bytes, argv: list[str]) -> int:
-    """``main`` against a fake server that sends ``script`` and closes the connection."""
+    """``main`` against a fake server that sends ``script`` and ends its side of the
+    connection; it reads what the bot still sends until the bot closes (closing with that
+    unread would reset the connection, and the bot could see the reset before the end)."""
 
     async def scenario() -> int:
         async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             writer.write(script)
+            writer.write_eof()
             await writer.drain()
+            while await reader.read(65536):
+                pass
             writer.close()
 
         server = await asyncio.start_server(serve, "127.0.0.1", 0)
