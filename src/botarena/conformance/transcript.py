@@ -329,6 +329,9 @@ class OurConnection:
         self.changed = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.problem: str | None = None
+        self.fell_behind = False
+        """A unit did not arrive within the patience: later units are not waited for (a
+        server that sends something else would otherwise cost the patience per message)."""
 
     async def open(self, host: str, port: int) -> None:
         self.reader, self.writer = await asyncio.open_connection(host, port)
@@ -366,10 +369,11 @@ class OurConnection:
     async def wait_units(self, units: int, timeout: float) -> float | None:
         """Our time when ``units`` units had arrived, or ``None`` after ``timeout``."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        deadline = loop.time() + (0.0 if self.fell_behind else timeout)
         while len(self.unit_times) < units:
             remaining = deadline - loop.time()
             if remaining <= 0 or (self.task is not None and self.task.done()):
+                self.fell_behind = self.fell_behind or remaining <= 0
                 return None
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
