@@ -5,7 +5,6 @@ end a prepared game, a ``LobbyListener``'s ``game_finished`` for its end, and
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -17,23 +16,10 @@ from botarena.server import FinishedGame, LobbyListener, ScServer, ServerConfig,
 from botarena.server.lobby import Lobby
 from botarena.server.manual_clock import ManualClock
 from botarena.server.wire import REPLAY_END, REPLAY_START
+from tests.server.fake_peer import FakePeer
 
 PIRANHAS = "swc_2019_piranhas"
 SLOTS = [SlotDescriptor("alpha", True), SlotDescriptor("beta", True)]
-
-
-@dataclass
-class FakePeer:
-    peer_id: int
-    is_admin: bool = False
-    sent: list[bytes] = field(default_factory=list)
-    closed: bool = False
-
-    def send(self, message: bytes) -> None:
-        self.sent.append(message)
-
-    def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
-        self.closed = True
 
 
 class Ends(LobbyListener):

@@ -14,23 +14,14 @@ from botarena.protocol.sc_plugin import GameSetup
 from botarena.server.manual_clock import ManualClock
 from botarena.server.peer import Peer
 from botarena.server.room import Room, RoomPhase
+from tests.server.fake_peer import FakePeer as SilentPeer
 
 PIRANHAS = "swc_2019_piranhas"
 MOVE_REQUEST = "sc.framework.plugins.protocol.MoveRequest"
 
 
-@dataclass
-class FakePeer:
-    peer_id: int
-    is_admin: bool = False
-    sent: list[bytes] = field(default_factory=list)
-    closed: bool = False
-
-    def send(self, message: bytes) -> None:
-        self.sent.append(message)
-
-    def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
-        self.closed = True
+class FakePeer(SilentPeer):
+    """Also reads back what it was sent."""
 
     def classes(self) -> list[str]:
         """Each message's tag, or its payload's class for a room message."""

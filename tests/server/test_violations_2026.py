@@ -13,6 +13,7 @@ from botarena.protocol.sc_plugin import GameSetup
 from botarena.server.config import ServerConfig
 from botarena.server.lobby import Lobby, SlotDescriptor
 from botarena.server.room import Room
+from tests.server.fake_peer import FakePeer as SilentPeer
 
 
 @dataclass
@@ -45,18 +46,8 @@ class FakeClock:
             timer.callback()
 
 
-@dataclass
-class FakePeer:
-    peer_id: int
-    is_admin: bool = False
-    sent: list[bytes] = field(default_factory=list)
-    closed: bool = False
-
-    def send(self, message: bytes) -> None:
-        self.sent.append(message)
-
-    def close(self, close_element: bytes | None = None, *, end_document: bool = True) -> None:
-        self.closed = True
+class FakePeer(SilentPeer):
+    """Also reads back what it was sent."""
 
     def tags(self) -> list[str]:
         return [_describe(etree.fromstring(message)) for message in self.sent]
