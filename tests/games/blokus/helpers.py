@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from botarena.core import SeededRandom, Team
 from botarena.games.blokus import BlokusState, Color, Rotation, SetMove, Shape
 from botarena.games.blokus.shapes import ALL_SHAPES
 
@@ -54,3 +55,15 @@ def custom(board: Any, undeployed: Any, turn: int, valid: Any = tuple(Color)) ->
 
 def cells_of(move: SetMove) -> set[tuple[int, int]]:
     return set(move.cells())
+
+
+def play_game(game: Any, one: Any, two: Any, seed: int) -> Any:
+    """One game of ``game`` (either season's ``BlokusGame``); ``one`` plays team ONE. Every
+    chosen move must be in the legal list."""
+    state = game.new_initial_state(SeededRandom(seed))
+    players = {Team.ONE: one, Team.TWO: two}
+    while not state.is_terminal():
+        move = players[state.current_team].choose_move(state)
+        assert move in state.legal_moves()
+        state.apply(move)
+    return state

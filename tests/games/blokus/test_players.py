@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from botarena.core import SeededRandom, Team
+from botarena.core import Team
 from botarena.core.players import NoLegalMove
 from botarena.games.blokus import BlokusGame, BlokusState, SetMove, Shape
 from botarena.games.blokus.players import (
@@ -15,17 +15,12 @@ from botarena.games.blokus.players import (
     SearchPlayer,
     make_player,
 )
-from tests.games.blokus.helpers import s1
+from tests.games.blokus.helpers import play_game, s1
 
 
 def play(one: Player, two: Player, seed: int) -> BlokusState:
     """One game; ``one`` plays team ONE. Every chosen move must be in the legal list."""
-    state = BlokusGame().new_initial_state(SeededRandom(seed))
-    players = {Team.ONE: one, Team.TWO: two}
-    while not state.is_terminal():
-        move = players[state.current_team].choose_move(state)
-        assert move in state.legal_moves()
-        state.apply(move)
+    state: BlokusState = play_game(BlokusGame(), one, two, seed)
     return state
 
 

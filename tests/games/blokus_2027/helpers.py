@@ -5,22 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from botarena.games.blokus.colors import Color
-from botarena.games.blokus.moves import SetMove
-from botarena.games.blokus.shapes import Rotation, Shape
+from botarena.games.blokus.shapes import Shape
 from botarena.games.blokus_2027 import BlokusState
 
 B, Y, R, G = Color.BLUE, Color.YELLOW, Color.RED, Color.GREEN
-
-
-def setm(  # noqa: PLR0917 - mirrors the "COLOUR KIND ROT flip x y" notation
-    color: Color | None,
-    kind: Shape,
-    rotation: str = "NONE",
-    flipped: bool = False,
-    x: int = 0,
-    y: int = 0,
-) -> SetMove:
-    return SetMove(color, kind, Rotation[rotation], flipped, x, y)
 
 
 def custom(

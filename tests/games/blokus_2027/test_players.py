@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from botarena.core import SeededRandom, Team
+from botarena.core import Team
 from botarena.core.players import NoLegalMove
 from botarena.games.blokus_2027 import BlokusGame, BlokusState, SetMove, Shape
 from botarena.games.blokus_2027.players import (
@@ -18,16 +18,12 @@ from botarena.games.blokus_2027.players import (
     make_player,
 )
 from botarena.games.blokus_2027.render import board_rows
+from tests.games.blokus.helpers import play_game
 
 
 def play(one: Player, two: Player, seed: int) -> BlokusState:
     """One game; ``one`` plays team ONE. Every chosen move must be in the legal list."""
-    state = BlokusGame().new_initial_state(SeededRandom(seed))
-    players = {Team.ONE: one, Team.TWO: two}
-    while not state.is_terminal():
-        move = players[state.current_team].choose_move(state)
-        assert move in state.legal_moves()
-        state.apply(move)
+    state: BlokusState = play_game(BlokusGame(), one, two, seed)
     return state
 
 

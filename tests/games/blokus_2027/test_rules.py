@@ -21,7 +21,8 @@ from botarena.games.blokus_2027 import (
     WinReason,
     draw_start_piece,
 )
-from tests.games.blokus_2027.helpers import B, G, R, Y, custom, monos_left, setm
+from tests.games.blokus.helpers import setm
+from tests.games.blokus_2027.helpers import B, G, R, Y, custom, monos_left
 
 I, L, X = Shape.PENTO_I, Shape.PENTO_L, Shape.PENTO_X  # noqa: E741 - the shapes' letters
 
