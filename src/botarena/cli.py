@@ -224,6 +224,15 @@ def games() -> None:
         click.echo("  ".join(cells).rstrip())
 
 
+@cli.command()
+def doctor() -> None:
+    """Say what this machine offers: the Python, the engine core, the games."""
+    from botarena.doctor import report_lines
+
+    for line in report_lines():
+        click.echo(line)
+
+
 # Commands defined in their own packages register here.
 __import__("botarena.runner.cli").runner.cli.register_commands(cli)  # runner: test, play
 cli.add_command(__import__("botarena.league.cli").league.cli.tournament)  # tournament GAME

@@ -1,0 +1,16 @@
+//! `botarena._native`: the Python face of botarena-engine. Each season registers its own
+//! submodule-level functions and classes here.
+
+use pyo3::prelude::*;
+
+/// The engine core's version, so `botarena doctor` can say which build is active.
+#[pyfunction]
+fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    Ok(())
+}
