@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lxml import etree
 
 from botarena.core import GameResult
 from botarena.games.registry import load_plugin
@@ -116,22 +117,30 @@ def test_an_illegal_socha_move_gets_the_official_violation(version: str, tmp_pat
 
 
 @pytest.mark.parametrize("version", [SOCHA_2026, SOCHA_2027])
-def test_socha_without_reservation_joins_the_default_game(version: str):
+def test_socha_without_reservation_joins_the_default_game(version: str, tmp_path: Path):
     """``<join/>`` (no gameType) on a server offering every season: the default game is the
-    one given; two such clients share a room and play it to a regular end."""
+    one given; two such clients share a room and play it to a regular end. They send no
+    name: their seats are ``socha (ONE)`` and ``socha (TWO)``, also in the replay."""
     game_type = SEASONS[version]
     python = socha_python(version)
 
-    async def scenario() -> tuple[list[int], list[tuple[str, GameResult | None]]]:
+    async def scenario() -> tuple[list[int], list[tuple[str, GameResult | None, list[str]]]]:
         plugins = [load_plugin(g) for g in ("swc_2019_piranhas", *SEASONS.values())]
-        config = ServerConfig(host="127.0.0.1", port=0, default_game=game_type, no_timeout=True)
+        config = ServerConfig(
+            host="127.0.0.1",
+            port=0,
+            default_game=game_type,
+            no_timeout=True,
+            save_replay=True,
+            replay_dir=tmp_path,
+        )
         server = ScServer(config, plugins)
         await server.start()
-        ended: list[tuple[str, GameResult | None]] = []
+        ended: list[tuple[str, GameResult | None, list[str]]] = []
 
         class Finished(LobbyListener):
             def game_finished(self, game: FinishedGame) -> None:
-                ended.append((game.game_type, game.result))
+                ended.append((game.game_type, game.result, list(game.display_names)))
 
         server.lobby.add_listener(Finished())
         try:
@@ -157,9 +166,16 @@ def test_socha_without_reservation_joins_the_default_game(version: str):
     codes, ended = asyncio.run(scenario())
     assert codes == [0, 0]
     assert len(ended) == 1
-    played, result = ended[0]
+    played, result, names = ended[0]
     assert played == game_type
     assert result is not None and result.is_regular
+    assert names == ["socha (ONE)", "socha (TWO)"]
+    (replay,) = tmp_path.iterdir()
+    players = etree.fromstring(replay.read_bytes()).iterfind("room/data/scores/entry/player")
+    assert [list(player.items()) for player in players] == [
+        [("name", "socha (ONE)"), ("team", "ONE")],
+        [("name", "socha (TWO)"), ("team", "TWO")],
+    ]
 
 
 def test_without_pypi_the_build_fails_with_a_clear_message(

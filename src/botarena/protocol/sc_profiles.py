@@ -43,6 +43,11 @@ class ProtocolProfile:
     violator gets the result and ``left`` before it is closed (spec §4.3 version notes)."""
     join_display_name: str = "Unknown"
     """Display name of a player seated by a plain ``join`` (2021: empty, ``displayName=""``)."""
+    unnamed_seat_kind: str | None = None
+    """2026+: ``"socha"``: a seat whose client sent no display name (the socha clients never
+    send one) is named ``socha (ONE)`` instead of the official blank name
+    (:mod:`botarena.server.seat_names`); ``None``: the official name stays (2018/2019
+    ``Unknown``, 2021 blank, as their captures show)."""
     end_document_on_drop: bool = True
     """2018/2019 write ``</protocol>`` also when they drop a client for its end of document, its
     EOF or input they cannot read; 2021 then just closes the socket (it writes ``</protocol>``
@@ -133,6 +138,7 @@ PROFILE_2026 = replace(
     close_element="close",
     move_request_class="moveRequest",
     join_default_game=True,
+    unnamed_seat_kind="socha",
     keep_connections_open=True,
     left_before_close=True,
     team_result=True,

@@ -25,6 +25,7 @@ from botarena.protocol.sc_plugin import (
 from botarena.server import wire
 from botarena.server.peer import Clock, Peer, TimerHandle
 from botarena.server.results import build_result, describe, result_element
+from botarena.server.seat_names import seat_name
 
 log = logging.getLogger(__name__)
 
@@ -212,11 +213,16 @@ class Room:
 
     def _adopt_requested_name(self, slot: Slot, requested: str | None) -> None:
         """A slot without a name of its own (``join``, or prepared without ``displayName``)
-        takes the name the client sent; an admin's name for a prepared slot wins."""
-        name = requested_display_name(requested)
-        unnamed = {DEFAULT_DISPLAY_NAME, self.plugin.profile.join_display_name}
-        if name and slot.display_name in unnamed:
-            slot.display_name = name
+        takes the name the client sent; an admin's name for a prepared slot wins; 2026+: a
+        slot left without a name is called by its client's kind and team (``socha (ONE)``)."""
+        profile = self.plugin.profile
+        slot.display_name = seat_name(
+            slot.display_name,
+            requested_display_name(requested),
+            unnamed=frozenset({DEFAULT_DISPLAY_NAME, profile.join_display_name}),
+            kind=profile.unnamed_seat_kind,
+            team=self.plugin.welcome_color(slot.index),
+        )
 
     def is_full(self) -> bool:
         return len(self.slots) == SLOTS_PER_ROOM and all(s.client is not None for s in self.slots)

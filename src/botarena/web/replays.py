@@ -137,7 +137,7 @@ def parse_replay(raw: bytes, game: str | None = None) -> dict[str, Any]:
     if not states:
         raise ReplayError("the file holds no game state")
     spec = _game_of(states[0], game)
-    names = _names(states[0])
+    names = _names(states[0]) or _result_names(result)
     return {
         "gameType": spec.game_type,
         "game": spec.id,
@@ -161,6 +161,14 @@ def _names(state_xml: str) -> list[str]:
         child.get("displayName") or "" for child in state if child.get("displayName") is not None
     ]
     return names[:2]
+
+
+def _result_names(result_xml: str | None) -> list[str]:
+    """2026+: the states name nobody; the result's ``<player name team/>`` entries do."""
+    if result_xml is None:
+        return []
+    players = etree.fromstring(result_xml).iterfind("data/scores/entry/player")
+    return [player.get("name") or "" for player in players][:2]
 
 
 def _game_of(state_xml: str, game: str | None) -> GameSpec:

@@ -14,6 +14,7 @@ from botarena.server.maumau import (
     DEFAULT_HOST,
     HANDSHAKE_TIMEOUT,
     MOVE_TIMEOUT,
+    MauMauListener,
     MauMauServer,
     ServerOptions,
     serve_maumau,
@@ -448,3 +449,49 @@ def test_leaving_after_the_handshake_before_the_game_frees_the_seat():
     assert "won" not in first
     assert first["turnOf"] in ("Bob", "Carol")
     assert waiting == 0
+
+
+GHOST_NAMES = {
+    "name_ended_by_the_close": b'{"status":"okay","name":"Ghost"}',
+    "name_then_a_queued_line": b'{"status":"okay","name":"Ghost"}\n{"status":"skip"}\n',
+}
+"""Two ghosts whose end of stream reaches the server while their name line is still queued:
+the line is only complete at the end of the stream, or a further line stays queued."""
+
+
+@pytest.mark.parametrize("sent", GHOST_NAMES.values(), ids=GHOST_NAMES.keys())
+def test_a_ghost_whose_close_came_with_its_name_gives_its_seat_back(sent: bytes):
+    """Issue 21's order: a bot sends its name and closes, the server reads the close before
+    its handshake took the name, later two bots come. The ghost's seat is freed; the game is
+    between the two live bots, nobody wins by walkover."""
+
+    async def scenario(server):
+        created: list[list[str]] = []
+
+        class Created(MauMauListener):
+            def game_created(self, room: Any) -> None:
+                created.append(list(room.names))
+
+        server.add_listener(Created())
+        ghost = await Client.connect(server)
+        assert await ghost.message() == {"sendName": True, "status": "okay"}
+        ghost.send(sent)
+        ghost.writer.write_eof()  # the bot's close as the server sees it: end of stream
+        named = await ghost.message()  # the server has taken the name
+        await until(lambda: all(conn.eof for conn in server._connections))  # ...and the close
+        bob, carol = await Client.connect(server), await Client.connect(server)
+        await bob.handshake("Bob")
+        await carol.handshake("Carol")
+        first = await bob.until(lambda m: "turnOf" in m or "won" in m)
+        waiting = server.waiting_players
+        fixes = [fix.fix for fix in server.fixes]
+        for client in (ghost, bob, carol):
+            client.close()
+        return named, created, first, waiting, fixes
+
+    named, created, first, waiting, fixes = run(scenario)
+    assert named["name"] == "Ghost"
+    assert created == [["Bob", "Carol"]]
+    assert "won" not in first and first["turnOf"] in ("Bob", "Carol")
+    assert waiting == 0
+    assert fixes == ["ghost_seat_freed"]

@@ -111,9 +111,15 @@ class Connection(asyncio.Protocol):
         self._subscribers.append(callback)
 
     @property
+    def hung_up(self) -> bool:
+        """The bot closed its side (or errored): it can send nothing more, though lines it
+        sent before may still be queued."""
+        return self.eof or self.closed
+
+    @property
     def gone(self) -> bool:
         """The bot closed its side (or errored) and every line it sent has been consumed."""
-        return (self.eof or self.closed) and not self.lines
+        return self.hung_up and not self.lines
 
     def _notify(self) -> None:
         waiter = self._line_waiter

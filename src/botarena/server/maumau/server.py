@@ -198,12 +198,14 @@ class MauMauServer:
     def _forget_if_closed(self, conn: Connection) -> None:
         if conn.closed:
             self._connections.discard(conn)
-        if conn.gone:
+        if conn.hung_up:
             self._free_open_seat(conn)
 
     def _free_open_seat(self, conn: Connection) -> None:
         """A bot that left after its handshake but before its game started gives its seat
-        back: no walkover for the next bot, no shift in the pairing of the others."""
+        back: no walkover for the next bot, no shift in the pairing of the others. Left means
+        hung up, even with lines still queued: a game starts only with bots that can answer
+        every request."""
         for index, seated in enumerate(self._open_seats):
             if seated is conn:
                 del self._open_seats[index]
@@ -247,6 +249,11 @@ class MauMauServer:
         conn.flush()
         self._open_seats.append(conn)
         self._open_names.append(name)
+        if conn.hung_up:
+            # Its close came before the handshake took the name (the name line ended by the
+            # end of the stream, or more lines queued behind it): no later event would tell.
+            self._free_open_seat(conn)
+            return
         if len(self._open_seats) == self.options.players:
             seats, names = self._open_seats, self._open_names
             self._open_seats, self._open_names = [], []
