@@ -171,7 +171,8 @@ def test_botarena_test_plays_its_games_on_the_cluster(tmp_path, cluster):
     for game in summary["games"]:
         replay = out / game["replay"]
         assert replay.name == "replay.xml.gz"
-        assert gzip.decompress(replay.read_bytes()).startswith(b"<protocol>")
+        season = b"<!-- botarena game-type: swc_2019_piranhas -->\n"
+        assert gzip.decompress(replay.read_bytes()).startswith(season + b"<protocol>")
         for slot in game["slots"]:
             assert (out / slot["log"]).is_file()
     assert {game["winner"] for game in summary["games"]} <= {"random", "greedy", None}

@@ -29,8 +29,8 @@ FORMAT_OPTIONS: dict[str, dict[str, Any]] = {
     "ko": {"best_of": 1},
 }
 REPLAY_START = {
-    "piranhas-2019": "<protocol>",
-    "blokus-2021": "<protocol>",
+    "piranhas-2019": "<!-- botarena game-type: swc_2019_piranhas -->\n<protocol>",
+    "blokus-2021": "<!-- botarena game-type: swc_2021_blokus -->\n<protocol>",
     "maumau": '{"type": "meta"',
 }
 

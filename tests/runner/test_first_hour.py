@@ -152,7 +152,8 @@ def test_replays_are_gzipped_in_the_run_folder_and_nowhere_else(tmp_path, monkey
     replays = sorted(p for p in files_under(cwd / "run") if "replay" in p.name)
     assert [p.name for p in replays] == ["replay.xml.gz", "replay.xml.gz"]
     document = gzip.decompress((cwd / "run" / replays[0]).read_bytes())
-    assert document.startswith(b"<protocol>") and b'class="result"' in document
+    assert document.startswith(b"<!-- botarena game-type: swc_2019_piranhas -->\n<protocol>")
+    assert b'class="result"' in document
 
 
 def test_replays_failed_keeps_only_irregular_games_and_none_keeps_none(tmp_path):

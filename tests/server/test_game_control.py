@@ -60,7 +60,8 @@ def test_a_forced_start_with_one_player_ends_the_game_and_reports_it():
     assert [score.cause for score in end.result.scores] == [ScoreCause.REGULAR, ScoreCause.LEFT]
     assert end.move_times_ms == end.move_slots == ()
     document = end.replay_document()
-    assert document.startswith(REPLAY_START) and document.endswith(REPLAY_END)
+    season_comment = f"<!-- botarena game-type: {PIRANHAS} -->\n".encode()
+    assert document.startswith(season_comment + REPLAY_START) and document.endswith(REPLAY_END)
     assert b'class="result"' in document
     with pytest.raises(KeyError):
         lobby.game(prepared.room_id)  # a finished room is gone

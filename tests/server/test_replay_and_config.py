@@ -70,7 +70,11 @@ def test_replay_file_has_the_official_shape(tmp_path, fixtures_dir):
         r"replay_swc_2019_piranhas_alpha_beta_\d{4}\.\d\d\.\d\d_\d\d_\d\d_\d\d\.xml", files[0].name
     )
     data = files[0].read_bytes()
-    assert data.startswith(b'<protocol>\n<room roomId="' + room_id.encode() + b'">\n  <data')
+    # the official shape after one comment naming the season (XML readers skip it)
+    season = b"<!-- botarena game-type: swc_2019_piranhas -->\n"
+    assert data.startswith(
+        season + b'<protocol>\n<room roomId="' + room_id.encode() + b'">\n  <data'
+    )
     assert data.endswith(b"\n</room>\n</protocol>")
     root = etree.fromstring(data)
     packets = list(root)

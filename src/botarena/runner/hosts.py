@@ -73,12 +73,13 @@ class GameHost(Protocol):
     async def close(self) -> None: ...
 
 
-def write_replay(path: Path | None, packets: list[bytes]) -> None:
-    """The official replay document (``<protocol>`` + packets), gzip-compressed when the
-    name ends in ``.gz`` (as the official server writes ``.xml.gz``); ``None``: no file."""
+def write_replay(path: Path | None, game_type: str, packets: list[bytes]) -> None:
+    """The official replay document (``<protocol>`` + packets, the season named in a comment),
+    gzip-compressed when the name ends in ``.gz`` (as the official server writes ``.xml.gz``);
+    ``None``: no file."""
     if path is None:
         return
-    write_replay_document(path, wire.REPLAY_START + b"".join(packets) + wire.REPLAY_END)
+    write_replay_document(path, wire.replay_document(game_type, packets))
 
 
 def write_replay_document(path: Path, document: bytes) -> None:
@@ -253,7 +254,7 @@ class RemoteGame:
     def _end(self, result: GameResult | None) -> None:
         if self.finished.done():
             return
-        write_replay(self.replay_path, self.packets)
+        write_replay(self.replay_path, self.game_type, self.packets)
         note = None if result is not None else (self.note or "the server cancelled the game")
         times, slots = moves_from_mementos(self.memento_times, self.memento_seats)
         self.finished.set_result(

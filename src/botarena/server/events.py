@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from botarena.core import GameResult
-from botarena.server.wire import REPLAY_END, REPLAY_START
+from botarena.server.wire import replay_document
 
 if TYPE_CHECKING:
     from botarena.server.room import Room
@@ -39,8 +39,9 @@ class FinishedGame:
     """The slot that made each move of ``move_times_ms``."""
 
     def replay_document(self) -> bytes:
-        """The official replay document: ``<protocol>``, the packets, ``</protocol>``."""
-        return REPLAY_START + b"".join(self.replay_packets) + REPLAY_END
+        """The official replay document: ``<protocol>``, the packets, ``</protocol>``, with a
+        comment before it that names the season (:func:`botarena.server.wire.replay_start`)."""
+        return replay_document(self.game_type, self.replay_packets)
 
 
 class LobbyListener:

@@ -9,6 +9,7 @@ profile-specific pieces (close element, move request class).
 from __future__ import annotations
 
 import copy
+import string
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
@@ -178,3 +179,22 @@ def replay_packet(message: Element, move_ms: float | None) -> bytes:
 
 REPLAY_START = b"<protocol>\n"
 REPLAY_END = b"</protocol>"
+REPLAY_SEASON_MARK = "botarena game-type:"
+"""Starts the comment before ``<protocol>`` that names a replay's season: XML readers (the
+official viewer's included) skip comments, and our viewer reads the season from it instead of
+guessing it from the states (two seasons may share a state format)."""
+_GAME_TYPE_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_.")
+"""What a game type in the season comment may hold (never ``--``, which would end it)."""
+
+
+def replay_start(game_type: str) -> bytes:
+    """The start of a replay document written by botarena: the season comment (left out for a
+    game type that could not stand in a comment) and ``<protocol>``."""
+    if not game_type or not set(game_type) <= _GAME_TYPE_CHARACTERS:
+        return REPLAY_START
+    return f"<!-- {REPLAY_SEASON_MARK} {game_type} -->\n".encode() + REPLAY_START
+
+
+def replay_document(game_type: str, packets: Iterable[bytes]) -> bytes:
+    """A whole replay document: the season comment, ``<protocol>``, the packets, the end."""
+    return replay_start(game_type) + b"".join(packets) + REPLAY_END

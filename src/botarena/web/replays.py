@@ -22,7 +22,7 @@ from typing import Any
 from lxml import etree
 
 from botarena.games.registry import GAMES, SC_XML, GameSpec, lookup
-from botarena.server.wire import REPLAY_MOVE_TIME_ATTRIBUTE
+from botarena.server.wire import REPLAY_MOVE_TIME_ATTRIBUTE, REPLAY_SEASON_MARK
 from botarena.web.limits import MAX_LISTED_FILES, MAX_REPLAY_BYTES
 
 REPLAY_SUFFIXES = (".xml", ".xml.gz", ".jsonl", ".jsonl.gz")
@@ -136,7 +136,7 @@ def parse_replay(raw: bytes, game: str | None = None) -> dict[str, Any]:
             result = etree.tostring(element, encoding="unicode")
     if not states:
         raise ReplayError("the file holds no game state")
-    spec = _game_of(states[0], game)
+    spec = _game_of(states[0], game or _named_season(root))
     names = _names(states[0]) or _result_names(result)
     return {
         "gameType": spec.game_type,
@@ -169,6 +169,20 @@ def _result_names(result_xml: str | None) -> list[str]:
         return []
     players = etree.fromstring(result_xml).iterfind("data/scores/entry/player")
     return [player.get("name") or "" for player in players][:2]
+
+
+def _named_season(root: etree._Element) -> str | None:
+    """The game type a botarena replay names in the comment before ``<protocol>``
+    (:func:`botarena.server.wire.replay_start`), if it is one we have; ``None`` for replays of
+    the official servers, whose season is then recognised from their states."""
+    for sibling in root.itersiblings(preceding=True):
+        if not isinstance(sibling, etree._Comment):
+            continue
+        text = (sibling.text or "").strip()
+        if text.startswith(REPLAY_SEASON_MARK):
+            game_type = text.removeprefix(REPLAY_SEASON_MARK).strip()
+            return game_type if lookup(game_type) is not None else None
+    return None
 
 
 def _game_of(state_xml: str, game: str | None) -> GameSpec:
