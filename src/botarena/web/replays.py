@@ -73,7 +73,7 @@ class FileRoots:
             for path in _walk(base):
                 if len(entries) >= MAX_LISTED_FILES:
                     return entries
-                relative = path.relative_to(base).as_posix() if base.is_dir() else ""
+                relative = path.relative_to(base).as_posix() if base.is_dir() else base.name
                 kind = "report" if path.name in REPORT_FILES else "replay"
                 entries.append({"root": index, "path": relative, "kind": kind})
         return entries
