@@ -83,15 +83,3 @@ def _other_protocol(spec: registry.GameSpec, command: str) -> str:
             f"`botarena bot {spec.name} NAME --port {spec.port}` for each player"
         )
     return f"{what} does not play {spec.id} ({spec.protocol})"
-
-
-def season_callback(
-    protocol: str | None = None,
-) -> Callable[[click.Context, click.Parameter, str], str]:
-    """A click callback turning a game type, ``NAME-YEAR`` id or bare name into the
-    season's id (saying which season a bare name chose); ``protocol`` limits the games."""
-
-    def callback(ctx: click.Context, param: click.Parameter, value: str) -> str:
-        return resolve_game(value, protocol, ctx.info_name or "")
-
-    return callback
