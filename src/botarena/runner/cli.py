@@ -151,18 +151,17 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             raise click.UsageError("give both bots (BOT_A BOT_B) or none with --resume")
     elif len(bots) != 2:
         raise click.UsageError(f"test needs two bots: [GAME] BOT_A BOT_B, got {len(bots)}")
+    run_dir = out_dir if out_dir is not None else default_out_dir()  # an interrupt names it
     try:
         sprt_test = None
         if sprt is not None:
             elo0, elo1, alpha, beta = sprt
             sprt_test = Sprt(elo0, elo1, alpha, beta, SprtModel(sprt_model))
-        if resume and out_dir is not None:
-            saved = saved_run_settings(out_dir)
+        if resume:
+            saved = saved_run_settings(run_dir)
             game = game or saved["game"]
             bots = bots or [bot["spec"] for bot in saved["bots"]]
             games = games or int(saved["games"])
-        if out_dir is None:
-            out_dir = default_out_dir()  # fixed now, so an interrupt can name it
         config = RunConfig(
             game=game or resolve_game(DEFAULT_GAME, registry.SC_XML, "test"),
             bot_a=bots[0],
@@ -170,7 +169,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             games=games or DEFAULT_GAMES,
             concurrency=concurrency,
             seed=seed,
-            out_dir=out_dir,
+            out_dir=run_dir,
             resume=resume,
             sprt=sprt_test,
             no_timeout=no_timeout,
@@ -189,8 +188,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     except (StoreError, ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error
     except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM
-        assert out_dir is not None
-        click.echo(f"interrupted; continue with {resume_hint('test', out_dir)}", err=True)
+        click.echo(f"interrupted; continue with {resume_hint('test', run_dir)}", err=True)
         sys.exit(interrupt_exit_code(interrupt))
     if not outcome.complete:
         click.echo(f"stopped before the end; continue with {resume_hint('test', outcome.out_dir)}")
