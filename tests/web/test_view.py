@@ -153,3 +153,13 @@ def test_a_taken_port_given_with_port_names_views_own_option():
     assert f"web UI cannot listen on 127.0.0.1:{busy}" in result.output
     assert "choose another port with --port, or leave --port out" in result.output
     assert "--web-port" not in result.output and "--no-web" not in result.output
+
+
+def test_a_run_folder_is_listed_once_by_its_summary(tmp_path):
+    run = run_folder(tmp_path)
+    finals = tournament_folder(tmp_path)
+    listing = FileRoots.of([tmp_path]).listing()
+    assert [(entry["path"], entry["kind"]) for entry in listing] == [
+        (f"{finals.name}/games.jsonl", "report"),
+        (f"{run.name}/summary.json", "report"),
+    ]

@@ -86,13 +86,12 @@ def _walk(base: Path) -> Iterator[Path]:
     if not base.is_dir():
         return
     for path in sorted(base.rglob("*")):
-        if (
-            path.is_file() and (path.name.endswith(REPLAY_SUFFIXES) or path.name == "summary.json")
-        ) or (
-            path.is_file()
-            and path.name == "games.jsonl"
-            and not (path.parent / "summary.json").exists()
-        ):
+        if not path.is_file():
+            continue
+        if path.name == "games.jsonl":  # a tournament's report; a run's is its summary.json
+            if not (path.parent / "summary.json").exists():
+                yield path
+        elif path.name.endswith(REPLAY_SUFFIXES) or path.name == "summary.json":
             yield path
 
 
