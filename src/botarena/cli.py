@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from botarena import __version__
 from botarena.games import registry
@@ -144,19 +145,33 @@ def serve(
         pass
 
 
-@cli.command(context_settings={"show_default": True})
+VIEW_PORT_ENV = "BOTARENA_VIEW_PORT"
+"""The port ``botarena view`` tries first without ``--port`` (default ``DEFAULT_WEB_PORT``)."""
+
+
+@cli.command()
 @click.argument("paths", nargs=-1, required=True, type=WEB_PATH)
-@click.option("--host", default=DEFAULT_HOST, help="Address to bind.")
-@click.option("--port", type=int, default=DEFAULT_WEB_PORT, help="Port of the UI.")
-def view(paths: tuple[Path, ...], host: str, port: int) -> None:
+@click.option("--host", default=DEFAULT_HOST, show_default=True, help="Address to bind.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=DEFAULT_WEB_PORT,
+    envvar=VIEW_PORT_ENV,
+    help=f"Port of the UI [default: {DEFAULT_WEB_PORT} (${VIEW_PORT_ENV}), or a free port "
+    "when that is taken, e.g. by botarena serve].",
+)
+@click.pass_context
+def view(ctx: click.Context, paths: tuple[Path, ...], host: str, port: int) -> None:
     """Open the web UI on replay files (.xml, .xml.gz) or run/tournament folders.
 
-    No game server runs; open the printed address in a browser. Ctrl-C stops it.
+    A viewer of files: no game server runs. It prints the address to open (a replay's
+    viewer, a folder's report). Ctrl-C stops it.
     """
     from botarena.web.view import run_view
 
+    given = ctx.get_parameter_source("port") is ParameterSource.COMMANDLINE
     try:
-        run_view(list(paths), host, port)
+        run_view(list(paths), host, port, port_given=given)
     except OSError as error:
         raise click.ClickException(str(error)) from error
     except KeyboardInterrupt:

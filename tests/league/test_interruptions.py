@@ -33,9 +33,9 @@ def test_a_failed_job_is_reported_and_played_on_resume(tmp_path, monkeypatch):
 
 def test_resume_refuses_other_bots_and_another_seed(tmp_path):
     run(tmp_path, "maumau", "roundrobin", BOTS, seed=8)
-    with pytest.raises(TournamentStoreError, match="it was run with bots"):
+    with pytest.raises(TournamentStoreError, match="it was started with bots"):
         run(tmp_path, "maumau", "roundrobin", ["random", "random"], resume=True)
-    with pytest.raises(TournamentStoreError, match="another seed"):
+    with pytest.raises(TournamentStoreError, match=r"seed 8 \(given: 9\)"):
         run(tmp_path, "maumau", "roundrobin", [], resume=True, seed=9)
 
 

@@ -13,8 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from botarena.cli import cli
+from botarena.runner.bot_logs import CONNECT_HINT
 from botarena.runner.bots import parse_bot
-from botarena.runner.driver import CONNECT_HINT, DriverLimits
+from botarena.runner.driver import DriverLimits
 from botarena.runner.endtable import end_table
 from botarena.runner.limits import MAX_STARTUP_FAILURES
 from botarena.runner.report import status_line

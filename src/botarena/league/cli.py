@@ -8,14 +8,14 @@ from pathlib import Path
 import click
 
 from botarena import cli_options as opt
-from botarena.game_argument import season_callback
+from botarena.game_argument import GAME_RULE, game_option, resolve_game, split_game
 from botarena.league.formats import FORMATS, MAX_TABLE, MIN_TABLE
 from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
 
 
-@click.command("tournament")
-@click.argument("game", callback=season_callback())
-@click.argument("bots", nargs=-1)
+@click.command("tournament", epilog=GAME_RULE)
+@game_option()
+@click.argument("words", nargs=-1, metavar="[GAME] BOT...")
 @click.option(
     "--format", "format_", type=click.Choice(FORMATS), default="roundrobin", show_default=True
 )
@@ -53,8 +53,8 @@ from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
     help="Mau-Mau: seconds a seat has to answer its turn.",
 )
 def tournament(  # noqa: PLR0917
-    game: str,
-    bots: tuple[str, ...],
+    game_option: str | None,
+    words: tuple[str, ...],
     format_: str,
     table_size: int,
     games_per_pairing: int | None,
@@ -73,12 +73,20 @@ def tournament(  # noqa: PLR0917
     """A tournament of BOTs in GAME: built-in names (random, greedy, search; Mau-Mau:
     random, heuristic) or commands, NAME=BOT to name one. SC bots are started as
     CMD --host H --port P --reservation R, Mau-Mau bots as CMD --host H --port P --name N
-    (or with {host} {port} {name} placeholders)."""
+    (or with {host} {port} {name} placeholders).
+
+    `--resume --out DIR` continues an interrupted tournament with its saved game, bots and
+    seed; others given with it are refused."""
     from botarena.league.jobs import JobLimits  # noqa: PLC0415
     from botarena.league.tournament import TournamentConfig, main_sync  # noqa: PLC0415
 
+    game, bots = split_game(words, game_option, first_is_game=not resume)
     if resume and out_dir is None:
         raise click.UsageError("--resume needs --out DIR")
+    if game is None and not resume:
+        raise click.UsageError("a tournament needs a GAME (botarena games)")
+    if game is not None:
+        game = resolve_game(game)
     if not resume and len(bots) + (challenger is not None) < 2:
         raise click.UsageError("a tournament needs at least two bots")
     config = TournamentConfig(

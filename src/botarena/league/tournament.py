@@ -28,6 +28,7 @@ from typing import Any
 
 from botarena.core import new_seed
 from botarena.games import registry
+from botarena.interruption import interrupt_exit_code, resume_hint, terminate_as_interrupt
 from botarena.league import formats
 from botarena.league.entrants import MAUMAU, Entrant, parse_entrants
 from botarena.league.executors import DaskExecutor, Executor, LocalExecutor
@@ -36,6 +37,7 @@ from botarena.league.ratings import ratings
 from botarena.league.report import write_report
 from botarena.league.standings import crosstable, crosstable_csv, standings
 from botarena.league.store import TournamentStore, TournamentStoreError
+from botarena.runner.store import refuse_other_settings
 from botarena.runner.tasks import run_together
 
 DEFAULT_OUT_ROOT = Path("botarena-tournaments")
@@ -43,7 +45,8 @@ DEFAULT_OUT_ROOT = Path("botarena-tournaments")
 
 @dataclass(slots=True)
 class TournamentConfig:
-    game: str
+    game: str | None
+    """``None`` only with ``resume``: the game of the saved settings."""
     format: str
     bots: list[str] = field(default_factory=list)
     table_size: int = 2
@@ -60,6 +63,10 @@ class TournamentConfig:
     limits: JobLimits = field(default_factory=JobLimits)
 
     def __post_init__(self) -> None:
+        if self.game is None:
+            if not self.resume:
+                raise formats.FormatError("a tournament needs a GAME (botarena games)")
+            return
         try:  # any name of the registry: the season's id from here on
             self.game = registry.resolve(self.game).id
         except ValueError as error:
@@ -75,7 +82,12 @@ class TournamentOutcome:
     failed: int = 0
 
 
+def default_out_dir() -> Path:
+    return DEFAULT_OUT_ROOT / datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
 def _new_settings(config: TournamentConfig) -> dict[str, Any]:
+    assert config.game is not None  # checked by TournamentConfig
     specs = list(config.bots)
     challenger_label = None
     if config.format == "gauntlet":
@@ -109,18 +121,17 @@ def _new_settings(config: TournamentConfig) -> dict[str, Any]:
 
 
 def open_store(config: TournamentConfig) -> TournamentStore:
-    out_dir = config.out_dir or DEFAULT_OUT_ROOT / datetime.now().strftime("%Y%m%d-%H%M%S")
+    out_dir = config.out_dir or default_out_dir()
     if not config.resume:
         return TournamentStore.create(out_dir, _new_settings(config))
     store = TournamentStore.resume(out_dir)
-    if config.seed is not None and config.seed != store.settings["seed"]:
-        raise TournamentStoreError(
-            f"cannot resume {out_dir} with another seed (it has {store.settings['seed']})"
-        )
-    if config.bots and config.bots != store.settings.get("arguments"):
-        raise TournamentStoreError(
-            f"cannot resume {out_dir}: it was run with bots {store.settings.get('arguments')}"
-        )
+    saved = store.settings
+    refuse_other_settings(
+        out_dir,
+        {"game": saved["game"], "bots": saved.get("arguments"), "seed": saved["seed"]},
+        {"game": config.game, "bots": config.bots or None, "seed": config.seed},
+        TournamentStoreError,
+    )
     return store
 
 
@@ -249,14 +260,21 @@ async def run_tournament(
 
 
 def main_sync(config: TournamentConfig) -> int:
+    """Run the tournament; the exit code: 0 complete, 1 incomplete, 2 bad settings, 128 +
+    the signal when interrupted (Ctrl-C, SIGTERM: with the command that continues it)."""
+    if config.out_dir is None:
+        config.out_dir = default_out_dir()  # fixed now, so an interrupt can name it
     try:
-        outcome = asyncio.run(run_tournament(config))
+        with terminate_as_interrupt():
+            outcome = asyncio.run(run_tournament(config))
     except (ValueError, OSError) as error:
         print(f"botarena tournament: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted; continue with --resume --out DIR", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as interrupt:
+        hint = resume_hint("tournament", config.out_dir)
+        print(f"interrupted; continue with {hint}", file=sys.stderr)
+        return interrupt_exit_code(interrupt)
     if not outcome.complete:
-        print(f"incomplete; continue with --resume --out {outcome.out_dir}", file=sys.stderr)
+        hint = resume_hint("tournament", outcome.out_dir)
+        print(f"incomplete; continue with {hint}", file=sys.stderr)
     return 0 if outcome.complete else 1

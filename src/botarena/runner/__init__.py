@@ -8,6 +8,8 @@
 * ``hosts``: where games are played (embedded server, or ``--server`` via the admin protocol);
 * ``launch``: bot processes per game, or persistent ones fed reservations on stdin;
 * ``driver``: one game: prepare, launch, watchdog, record; ``limits``: its time limits;
+* ``bot_logs``: what a failing bot's log says (its last line, why it could not start);
+* ``endtable``: the table at the end of a run;
 * ``store``: ``games.jsonl`` and ``summary.json``; ``report``: statistics and live display;
 * ``stats``: Elo, LOS, pentanomial, SPRT.
 
@@ -22,7 +24,8 @@ Output folder (default ``botarena-runs/<timestamp>``)::
     bots/LABEL-K.log            stdout+stderr of persistent bot processes (--persistent)
 
 A game record: ``index``, ``pair``, ``seed``, ``slots`` (per slot: ``bot``, ``cause``,
-``reason``, ``match_points``, ``scores``, ``exit_code``, ``log``, ``runner_note``),
+``reason``, ``match_points``, ``scores``, ``exit_code``, ``log``, ``runner_note``, and for a
+failed bot ``log_line``: its log's last line),
 ``winner`` (a bot label or null), ``bot_scores`` (label → 1/0.5/0, null for a void game),
 ``cause`` ("REGULAR" or which bot failed how, with its log), ``regular``, ``moves``,
 ``move_times_ms`` (embedded server only), ``duration_s``, ``replay``.

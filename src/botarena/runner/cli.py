@@ -6,7 +6,6 @@ runner, the server and rich are imported only inside the commands that need them
 
 from __future__ import annotations
 
-import shlex
 import sys
 from pathlib import Path
 
@@ -20,25 +19,34 @@ from botarena.cli_options import (
     output_options,
     seed_option,
 )
-from botarena.game_argument import GAME_HELP, season_callback
+from botarena.game_argument import GAME_RULE, game_option, resolve_game, split_game
 from botarena.games import registry
+from botarena.interruption import interrupt_exit_code, resume_hint, terminate_as_interrupt
 
 SPRT_MODELS = ("normalized", "logistic", "bayesian")
 """The values of :class:`botarena.runner.stats.SprtModel` (a test pins them together)."""
+DEFAULT_GAME = "piranhas"
+"""The game of ``test`` and ``play`` when none is given (the newest Piranhas season)."""
+DEFAULT_GAMES = 100
+"""Games of a new ``botarena test`` run without ``-n``."""
 
 
-@click.command("test")
+@click.command("test", epilog=GAME_RULE)
+@game_option()
 @click.option(
-    "--game",
-    default="piranhas",
-    show_default=True,
-    callback=season_callback(registry.SC_XML),
-    help=GAME_HELP,
+    "-n",
+    "--games",
+    "games",
+    type=click.IntRange(1),
+    default=None,
+    help=f"Games to play [default: {DEFAULT_GAMES}; with --resume: the run's].",
 )
-@click.option("-n", "--games", "games", type=click.IntRange(1), default=100, show_default=True)
 @concurrency_option("Games at once [default: number of cores].")
 @seed_option("Base seed of the run [default: random].")
-@output_options("botarena-runs", "Continue the interrupted run in --out.")
+@output_options(
+    "botarena-runs",
+    "Continue the interrupted run in --out: its game, bots and -n are the saved ones.",
+)
 @click.option(
     "--sprt",
     nargs=4,
@@ -83,11 +91,10 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
 )
 @cluster_option("Play every game as a task on this Dask scheduler's workers (see README).")
 @optional_count("--stop-after", help=None, hidden=True)
-@click.argument("bot_a")
-@click.argument("bot_b")
+@click.argument("words", nargs=-1, metavar="[GAME] BOT_A BOT_B")
 def test_command(  # noqa: PLR0917 - click passes options by keyword
-    game: str,
-    games: int,
+    game_option: str | None,
+    games: int | None,
     concurrency: int,
     seed: int | None,
     out_dir: Path | None,
@@ -105,14 +112,17 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     replays: str,
     cluster: str | None,
     stop_after: int | None,
-    bot_a: str,
-    bot_b: str,
+    words: tuple[str, ...],
 ) -> None:
-    """Play many games BOT_A against BOT_B, in seed pairs with sides swapped.
+    """Play many games BOT_A against BOT_B in GAME (default: piranhas), in seed pairs with
+    sides swapped.
 
     A BOT is a built-in player (random, greedy, search) or a command line; it is started as
     `CMD --host H --port P --reservation R` (a .jar with `java -jar`), in its own process
     group, which is ended with the game.
+
+    `--resume --out DIR` continues an interrupted run with its saved game, bots and -n;
+    others given with it are refused.
 
     Exit code 0 when every game measured the bots; 1 when a bot could not start or connect in
     some game, a game ended without result, or the run stopped because the same bot failed to
@@ -126,27 +136,40 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
         RunConfig,
         default_out_dir,
         run_test,
+        saved_run_settings,
     )
     from botarena.runner.stats import Sprt, SprtModel  # noqa: PLC0415
     from botarena.runner.store import StoreError  # noqa: PLC0415
 
+    game, bots = split_game(words, game_option, first_is_game=len(words) == 3)
+    if game is not None:
+        game = resolve_game(game, registry.SC_XML, "test")
+    if resume:
+        if out_dir is None:
+            raise click.UsageError("--resume needs --out DIR (the run to continue)")
+        if bots and len(bots) != 2:
+            raise click.UsageError("give both bots (BOT_A BOT_B) or none with --resume")
+    elif len(bots) != 2:
+        raise click.UsageError(f"test needs two bots: [GAME] BOT_A BOT_B, got {len(bots)}")
+    run_dir = out_dir if out_dir is not None else default_out_dir()  # an interrupt names it
     try:
         sprt_test = None
         if sprt is not None:
             elo0, elo1, alpha, beta = sprt
             sprt_test = Sprt(elo0, elo1, alpha, beta, SprtModel(sprt_model))
-        if resume and out_dir is None:
-            raise click.UsageError("--resume needs --out DIR (the run to continue)")
-        if out_dir is None:
-            out_dir = default_out_dir()  # fixed now, so an interrupt can name it
+        if resume:
+            saved = saved_run_settings(run_dir)
+            game = game or saved["game"]
+            bots = bots or [bot["spec"] for bot in saved["bots"]]
+            games = games or int(saved["games"])
         config = RunConfig(
-            game=game,
-            bot_a=bot_a,
-            bot_b=bot_b,
-            games=games,
+            game=game or resolve_game(DEFAULT_GAME, registry.SC_XML, "test"),
+            bot_a=bots[0],
+            bot_b=bots[1],
+            games=games or DEFAULT_GAMES,
             concurrency=concurrency,
             seed=seed,
-            out_dir=out_dir,
+            out_dir=run_dir,
             resume=resume,
             sprt=sprt_test,
             no_timeout=no_timeout,
@@ -160,25 +183,21 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             stop_after=stop_after,
             cluster=cluster,
         )
-        outcome = asyncio.run(run_test(config))
+        with terminate_as_interrupt():
+            outcome = asyncio.run(run_test(config))
     except (StoreError, ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error
-    except KeyboardInterrupt:
-        resume_hint = f"--resume --out {shlex.quote(str(out_dir))}"
-        click.echo(f"interrupted; continue with {resume_hint}", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM
+        click.echo(f"interrupted; continue with {resume_hint('test', run_dir)}", err=True)
+        sys.exit(interrupt_exit_code(interrupt))
     if not outcome.complete:
-        click.echo(
-            f"stopped before the end; continue with --resume --out "
-            f"{shlex.quote(str(outcome.out_dir))}"
-        )
+        click.echo(f"stopped before the end; continue with {resume_hint('test', outcome.out_dir)}")
     sys.exit(outcome.exit_code)
 
 
-@click.command("play")
-@click.argument("game", callback=season_callback(registry.SC_XML))
-@click.argument("bot_a")
-@click.argument("bot_b")
+@click.command("play", epilog=GAME_RULE)
+@game_option()
+@click.argument("words", nargs=-1, metavar="[GAME] BOT_A BOT_B")
 @seed_option("Seed of the game [default: random].")
 @click.option(
     "--delay",
@@ -187,19 +206,30 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     show_default=True,
     help="Seconds to wait before showing each move.",
 )
-def play_command(game: str, bot_a: str, bot_b: str, seed: int | None, delay: float) -> None:
-    """Play one game BOT_A (moves first) against BOT_B and print the board after each move.
+def play_command(
+    game_option: str | None, words: tuple[str, ...], seed: int | None, delay: float
+) -> None:
+    """Play one game BOT_A (moves first) against BOT_B in GAME (default: piranhas) and print
+    the board after each move.
 
     A BOT is a built-in player (random, greedy, search) or a command line, as for `botarena
     test`; two built-in players play in-process, otherwise the bots play on an embedded
-    server.
+    server. Exit code 1 when a bot could not start or connect.
     """
     from botarena.runner.play import play_one  # noqa: PLC0415 - see the module docstring
 
+    game, bots = split_game(words, game_option, first_is_game=len(words) == 3)
+    season = resolve_game(game or DEFAULT_GAME, registry.SC_XML, "play")
+    if len(bots) != 2:
+        raise click.UsageError(f"play needs two bots: [GAME] BOT_A BOT_B, got {len(bots)}")
     try:
-        play_one(game, bot_a, bot_b, seed=seed, echo=click.echo, delay_s=delay)
+        record = play_one(season, bots[0], bots[1], seed=seed, echo=click.echo, delay_s=delay)
     except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error
+    for failure in record.get("startup_failures", []):
+        click.echo(f"botarena play: {failure}", err=True)
+    if record.get("startup_failures"):
+        sys.exit(1)
 
 
 def register_commands(group: click.Group) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from botarena.core import ScoreCause
+from botarena.runner.bot_logs import last_log_line, startup_cause
 from botarena.runner.bots import BotSpec
 from botarena.runner.hosts import GameEnd, GameHandle, GameHost
 from botarena.runner.launch import Launched, PerGameLauncher, PersistentLauncher
@@ -25,8 +26,6 @@ from botarena.server import SlotDescriptor
 
 REPLAY_NAME = "replay.xml.gz"
 """Each game's replay: the official XML, gzip-compressed (as the server's ``.xml.gz``)."""
-CONNECT_HINT = "does it connect to the --host, --port and --reservation it is given?"
-"""Why a bot usually ends or stalls before taking its seat."""
 ABANDON_AFTER_S = 5.0
 """Extra time after the watchdog's abort before the runner gives up on the server's answer."""
 
@@ -87,6 +86,8 @@ async def play_game(
         end = await _watch(
             handle,
             processes=processes,
+            log_paths=log_paths,
+            persistent=launcher.persistent,
             notes=notes,
             started=started,
             limits=limits,
@@ -117,6 +118,8 @@ async def _watch(
     handle: GameHandle,
     *,
     processes: list[asyncio.subprocess.Process | None],
+    log_paths: list[Path],
+    persistent: bool,
     notes: dict[int, str],
     started: float,
     limits: DriverLimits,
@@ -133,12 +136,16 @@ async def _watch(
                 if process is None:
                     notes.setdefault(slot, "could not be started")
                 elif process.returncode is not None:
-                    notes[slot] = (
-                        f"exited with code {process.returncode} before connecting ({CONNECT_HINT})"
+                    notes[slot] = startup_cause(
+                        f"exited with code {process.returncode} before connecting",
+                        log_paths[slot],
+                        persistent=persistent,
                     )
                 elif elapsed > limits.connect_timeout_s:
-                    notes[slot] = (
-                        f"did not connect within {limits.connect_timeout_s:g} s ({CONNECT_HINT})"
+                    notes[slot] = startup_cause(
+                        f"did not connect within {limits.connect_timeout_s:g} s",
+                        log_paths[slot],
+                        persistent=persistent,
                     )
             empty = [slot for slot in range(len(processes)) if not handle.seated(slot)]
             # Wait for the other bot to arrive (or to fail too): only the failed slots lose.
@@ -183,6 +190,8 @@ def _record(
         if slot in notes:  # notes are made only before the game starts
             entry["runner_note"] = notes[slot]
             entry["startup_failure"] = True
+        if cause != ScoreCause.REGULAR.value:
+            entry["log_line"] = last_log_line(log_paths[slot])
         slots.append(entry)
         if cause != ScoreCause.REGULAR.value:
             detail = f"; {notes[slot]}" if slot in notes else ""

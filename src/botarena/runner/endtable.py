@@ -4,7 +4,7 @@ the causes of irregular games with counts, and the average game length."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,9 +52,8 @@ def bot_totals(records: Iterable[dict[str, Any]], labels: tuple[str, str]) -> di
     return totals
 
 
-def irregular_causes(records: Iterable[dict[str, Any]]) -> Counter[str]:
-    """``BOT: CAUSE`` (``… could not start or connect`` for start-up failures) → games."""
-    causes: Counter[str] = Counter()
+def _irregular_slots(records: Iterable[dict[str, Any]]) -> Iterator[tuple[str, str | None]]:
+    """Per irregular seat: ``BOT: CAUSE`` and the last line of the bot's log (if recorded)."""
     for record in records:
         for slot in record["slots"]:
             if slot["cause"] == "REGULAR":
@@ -64,8 +63,25 @@ def irregular_causes(records: Iterable[dict[str, Any]]) -> Counter[str]:
                 text += " (could not start or connect)"
             elif record.get("winner") is None and record["bot_scores"].get(slot["bot"]) is None:
                 text += " (void game)"
-            causes[text] += 1
-    return causes
+            yield text, slot.get("log_line")
+
+
+def cause_lines(records: Iterable[dict[str, Any]]) -> list[str]:
+    """``COUNT × BOT: CAUSE``, most frequent first, each with the most frequent last line of
+    the bot's log in those games (a crashing bot's exception), as the record keeps it
+    (trimmed to ``bot_logs.LOG_LINE_WIDTH``)."""
+    causes: Counter[str] = Counter()
+    log_lines: dict[str, Counter[str]] = {}
+    for text, line in _irregular_slots(records):
+        causes[text] += 1
+        if line:
+            log_lines.setdefault(text, Counter())[line] += 1
+    lines = []
+    for text, count in causes.most_common():
+        said = log_lines.get(text)
+        log = f"; log: {said.most_common(1)[0][0]}" if said else ""
+        lines.append(f"  {count:>4} × {text}{log}")
+    return lines
 
 
 def end_table(records: dict[int, dict[str, Any]], labels: tuple[str, str]) -> list[str]:
@@ -88,9 +104,8 @@ def end_table(records: dict[int, dict[str, Any]], labels: tuple[str, str]) -> li
         lines.append(f"games: {len(games)}, average length {average:.1f} moves")
     else:
         lines.append("games: 0")
-    causes = irregular_causes(games)
     irregular = sum(1 for g in games if not g["regular"])
     if irregular:
         lines.append(f"irregular games: {irregular}")
-        lines.extend(f"  {count:>4} × {text}" for text, count in causes.most_common())
+        lines.extend(cause_lines(games))
     return lines

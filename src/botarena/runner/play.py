@@ -64,7 +64,8 @@ def play_one(
     echo: Echo = print,
     delay_s: float = 0.0,
 ) -> dict[str, Any]:
-    """Play one game ``bot_a`` (first seat) against ``bot_b``; returns a small record."""
+    """Play one game ``bot_a`` (first seat) against ``bot_b``; returns a small record
+    (``startup_failures``: what kept a bot from taking its seat, one text per bot)."""
     spec = registry.resolve(game)
     game = spec.id
     labels = bot_labels(bot_a, bot_b)
@@ -103,12 +104,24 @@ def _play_in_process(
     outcome = state.outcome()
     if outcome is None:
         echo(f"\nstopped after {MAX_PLIES} moves without a result")
-        return {"seed": base, "moves": plies, "winner": None, "finished": False}
+        return {
+            "seed": base,
+            "moves": plies,
+            "winner": None,
+            "finished": False,
+            "startup_failures": [],
+        }
     winner = None if outcome.winner is None else names[outcome.winner]
     reason = f" ({outcome.reason})" if outcome.reason else ""
     echo(f"\nresult after {plies} moves: {'draw' if winner is None else winner + ' wins'}{reason}")
     echo(f"points: {render.score_text(state)}")
-    return {"seed": base, "moves": plies, "winner": winner, "finished": True}
+    return {
+        "seed": base,
+        "moves": plies,
+        "winner": winner,
+        "finished": True,
+        "startup_failures": [],
+    }
 
 
 async def _play_on_server(
@@ -177,6 +190,7 @@ async def _play_on_server(
             states.put_nowait(None)
             await printer
             _echo_failures(record, Path(folder), echo)
+            failures = startup_failures(record)
     finally:
         printer.cancel()
         await host.close()
@@ -188,7 +202,23 @@ async def _play_on_server(
     echo(f"\nresult after {record['moves']} moves: {outcome}" + (f" ({reason})" if reason else ""))
     if shown:
         echo(f"points: {render.score_text(shown[-1])}")
-    return {"seed": base, "moves": record["moves"], "winner": winner_name, "finished": True}
+    return {
+        "seed": base,
+        "moves": record["moves"],
+        "winner": winner_name,
+        "finished": True,
+        "startup_failures": failures,
+    }
+
+
+def startup_failures(record: dict[str, Any]) -> list[str]:
+    """``bot B could not start or connect: CAUSE`` for each bot of the game's record that
+    never took its seat (the cause ends with its log's last line)."""
+    return [
+        f"bot {slot['bot']} could not start or connect: {slot.get('runner_note', slot['reason'])}"
+        for slot in record["slots"]
+        if slot.get("startup_failure")
+    ]
 
 
 def _spec(specs: tuple[BotSpec, BotSpec], label: str) -> BotSpec:

@@ -22,7 +22,14 @@ from botarena.runner.limits import MAX_STARTUP_FAILURES, default_concurrency
 from botarena.runner.report import Reporter, sprt_decided, statistics, status_line
 from botarena.runner.schedule import schedule
 from botarena.runner.stats import Sprt
-from botarena.runner.store import ResultsStore, StoreError
+from botarena.runner.store import (
+    SUMMARY_NAME,
+    SUMMARY_VERSION,
+    ResultsStore,
+    StoreError,
+    read_resume_document,
+    refuse_other_settings,
+)
 from botarena.runner.tasks import run_together
 from botarena.server import ScServer, ServerConfig
 from botarena.server.config import DEFAULT_PASSWORD
@@ -138,6 +145,16 @@ def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> di
     }
 
 
+def saved_run_settings(out_dir: Path) -> dict[str, Any]:
+    """The settings of the run in ``out_dir`` that ``--resume`` continues (game, bots as given,
+    games, seed), or ``StoreError`` saying why there is none."""
+    summary = read_resume_document(
+        out_dir / SUMMARY_NAME, SUMMARY_VERSION, "run summary", StoreError
+    )
+    settings: dict[str, Any] = summary["settings"]
+    return settings
+
+
 def prepare_store(config: RunConfig) -> tuple[ResultsStore, tuple[BotSpec, BotSpec]]:
     registry.resolve(config.game)  # raises ValueError naming the known games
     labels = bot_labels(config.bot_a, config.bot_b)
@@ -149,16 +166,22 @@ def prepare_store(config: RunConfig) -> tuple[ResultsStore, tuple[BotSpec, BotSp
     if config.resume:
         store = ResultsStore.resume(out_dir)
         previous = store.settings
-        mine = _settings(config, bots, int(previous["seed"]))
-        for key in ("game", "bots"):
-            if previous.get(key) != mine.get(key):
-                raise StoreError(
-                    f"cannot resume {out_dir}: it was run with {key} = {previous.get(key)!r}, "
-                    f"now {mine.get(key)!r}"
-                )
-        if config.seed is not None and config.seed != previous["seed"]:
-            raise StoreError(f"cannot resume {out_dir} with another seed ({previous['seed']})")
-        store.settings["games"] = max(config.games, len(store.games))
+        refuse_other_settings(
+            out_dir,
+            {
+                "game": registry.resolve(previous["game"]).id,
+                "bots": [bot["spec"] for bot in previous["bots"]],
+                "games": previous["games"],
+                "seed": previous["seed"],
+            },
+            {
+                "game": registry.resolve(config.game).id,
+                "bots": [config.bot_a, config.bot_b],
+                "games": config.games,
+                "seed": config.seed,
+            },
+            StoreError,
+        )
         return store, bots
     if (out_dir / "summary.json").exists():
         raise StoreError(f"{out_dir} already holds a run; use --resume or another --out")

@@ -14,7 +14,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,23 @@ def read_resume_document(
     if not isinstance(document, dict) or document.get("version") != version:
         raise error(f"cannot resume: {path} is not a botarena {kind}")
     return document
+
+
+def refuse_other_settings(
+    out_dir: Path, saved: Mapping[str, Any], given: Mapping[str, Any], error: type[ValueError]
+) -> None:
+    """``--resume`` continues a run or tournament as it was started: every value given on the
+    command line (``None``: not given) must equal the saved one, else ``error`` naming the saved
+    values of every differing setting."""
+    differing = [
+        key for key, value in given.items() if value is not None and value != saved.get(key)
+    ]
+    if differing:
+        said = "; ".join(f"{key} {saved.get(key)!r} (given: {given[key]!r})" for key in differing)
+        raise error(
+            f"cannot resume {out_dir}: it was started with {said}; "
+            "give the saved values or leave them out"
+        )
 
 
 def read_json_lines(path: Path) -> Iterator[Any]:

@@ -32,6 +32,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from botarena.games.registry import GAMES, SC_XML, lookup
+from botarena.web.folders import describe_folder
 from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
 from botarena.web.limits import (
@@ -64,6 +65,8 @@ class WebConfig:
     sc_host: str = "127.0.0.1"
     sc_port: int | None = None
     """The SC server for admin actions (start-from-here, human play); None: not offered."""
+    port_hint: str = "choose another port with --web-port, or --no-web"
+    """What the command that starts the UI offers when the port is taken (its own options)."""
 
 
 def board_module(game_id: str) -> str:
@@ -141,8 +144,7 @@ class WebServer:
             where = f"{self.config.host}:{self.config.port}"
             raise OSError(
                 error.errno,
-                f"web UI cannot listen on {where}: {error.strerror}"
-                " (choose another port with --web-port, or --no-web)",
+                f"web UI cannot listen on {where}: {error.strerror} ({self.config.port_hint})",
             ) from None
         log.info("web UI on %s", self.url)
 
@@ -174,8 +176,18 @@ class WebServer:
         )
 
     async def _files(self, request: web.Request) -> web.Response:
-        listing = await asyncio.to_thread(self.roots.listing)
+        listing = await asyncio.to_thread(self._described_listing)
         return web.json_response({"files": listing})
+
+    def _described_listing(self) -> list[dict[str, object]]:
+        """The files under the roots; a run or tournament folder with its title, players and
+        result (:func:`botarena.web.folders.describe_folder`)."""
+        listing = self.roots.listing()
+        for entry in listing:
+            if entry["kind"] == "report":
+                path = self.roots.resolve(int(str(entry["root"])), str(entry["path"]))
+                entry.update(describe_folder(path.parent))
+        return listing
 
     def _path(self, request: web.Request) -> Path:
         try:

@@ -73,7 +73,7 @@ class FileRoots:
             for path in _walk(base):
                 if len(entries) >= MAX_LISTED_FILES:
                     return entries
-                relative = path.relative_to(base).as_posix() if base.is_dir() else ""
+                relative = path.relative_to(base).as_posix() if base.is_dir() else base.name
                 kind = "report" if path.name in REPORT_FILES else "replay"
                 entries.append({"root": index, "path": relative, "kind": kind})
         return entries
@@ -86,13 +86,12 @@ def _walk(base: Path) -> Iterator[Path]:
     if not base.is_dir():
         return
     for path in sorted(base.rglob("*")):
-        if (
-            path.is_file() and (path.name.endswith(REPLAY_SUFFIXES) or path.name == "summary.json")
-        ) or (
-            path.is_file()
-            and path.name == "games.jsonl"
-            and not (path.parent / "summary.json").exists()
-        ):
+        if not path.is_file():
+            continue
+        if path.name == "games.jsonl":  # a tournament's report; a run's is its summary.json
+            if not (path.parent / "summary.json").exists():
+                yield path
+        elif path.name.endswith(REPLAY_SUFFIXES) or path.name == "summary.json":
             yield path
 
 

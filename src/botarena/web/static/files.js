@@ -7,7 +7,11 @@ export async function showFiles(main) {
   for (const file of files) {
     const query = new URLSearchParams({ root: String(file.root), path: file.path });
     const href = file.kind === "report" ? `#/report?${query}` : `#/replay?${query}`;
-    list.append(el("li", {}, el("a", { href, class: file.kind }, `${file.kind === "report" ? "report: " : ""}${file.path || "(file)"}`)));
+    const item = el("li", {}, el("a", { href, class: file.kind }, file.title ? `report: ${file.title}` : `${file.kind === "report" ? "report: " : ""}${file.path}`));
+    // a run or tournament folder: its players and results (summary.json, settings.json, standings.json)
+    if (file.players) item.append(el("span", { class: "players" }, ` ${file.players.join(" – ")}`));
+    if (file.result) item.append(el("span", { class: "result" }, ` (${file.result})`));
+    list.append(item);
   }
   main.append(el("h2", {}, "Replays and reports"), files.length ? list : el("p", {}, "No files here."));
 }

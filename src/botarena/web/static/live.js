@@ -1,6 +1,7 @@
 // Live rooms over the WebSocket: the room list, and one room watched as it is played.
 import { el, frameMessages, serverInfo } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
+import { showFiles } from "/static/files.js";
 
 function socket(onMessage, onOpen) {
   const ws = new WebSocket(`ws://${location.host}/ws`);
@@ -15,7 +16,9 @@ function socket(onMessage, onOpen) {
 export async function showRooms(main) {
   const info = await serverInfo();
   if (!info.live) {
-    main.append(el("p", {}, "No game server here (botarena view): see ", el("a", { href: "#/files" }, "replays & reports"), "."));
+    main.append(el("p", { id: "viewer-only" }, "A viewer of replay files and run or tournament reports (botarena view), without a live game server; ",
+      "live games are shown by botarena serve."));
+    await showFiles(main);
     return null;
   }
   const table = el("table", { id: "rooms" });
