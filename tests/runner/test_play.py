@@ -12,7 +12,7 @@ from botarena.cli import cli
 from botarena.core import SeededRandom
 from botarena.games import registry
 from botarena.runner.play import play_one
-from tests.runner.test_first_hour import readme_bot
+from tests.test_readme_walkthrough import readme_bot
 
 
 @pytest.mark.parametrize("spec", registry.sc_games(), ids=lambda spec: spec.id)
