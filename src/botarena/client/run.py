@@ -66,6 +66,9 @@ def run(
     servers ignore. With ``reservations_stdin`` it plays one game per reservation code read
     from stdin until stdin ends (``botarena test --persistent``).
 
+    It prints on stdout that it joined and waits for an opponent (game type, address, room)
+    and at the end the result (``NAME: game over: NAME wins (REASON); scores ...``).
+
     Returns the finished session (of the last game with ``reservations_stdin``: ``result``,
     ``errors``, ``color``, ``room_id``); raises :class:`BotError` when the connection fails
     and ``ValueError`` for bad arguments.
