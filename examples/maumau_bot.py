@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """An example Mau-Mau bot (Free-Hack contest protocol): copy this file and make it yours.
 
-Run a server and two bots (this one, and a built-in one) in three terminals::
+Run a server and two bots (this one, and a built-in one) in three terminals, with the
+virtual environment's programs (or after ``source .venv/bin/activate``)::
 
-    botarena serve
-    python examples/maumau_bot.py --host 127.0.0.1 --port 1338 --name MyBot
-    botarena bot maumau heuristic --port 1338
+    .venv/bin/botarena serve
+    .venv/bin/python examples/maumau_bot.py --host 127.0.0.1 --port 1338 --name MyBot
+    .venv/bin/botarena bot maumau heuristic --port 1338
+
+Each bot says that it waits for an opponent until the game starts, and at the end who won.
+The protocol underneath is ``docs/maumau-protocol.md``; ``examples/maumau_bot.js`` speaks it
+without the SDK.
 
 The bot is one function, ``choose_move(view, rng)``, called whenever the server asks for a
 move. ``view`` is what the bot knows (:class:`botarena.games.maumau.players.BotView`):

@@ -4,7 +4,12 @@ Run a server in one terminal and this bot (twice, or against a built-in bot) in 
 
     botarena serve
     python examples/piranhas_bot.py -h 127.0.0.1 -p 13050
-    botarena bot piranhas greedy -h 127.0.0.1 -p 13050
+    botarena bot piranhas-2019 greedy -h 127.0.0.1 -p 13050
+
+(``piranhas-2019``: a bare ``piranhas`` means the newest season, 2026, whose bots wait in
+rooms of their own.) The bot prints that it joined and waits for an opponent, and at the
+end who won and why; ``botarena play piranhas-2019 "python3 examples/piranhas_bot.py" random``
+plays one game without a second terminal.
 
 The flags are those of the official clients: ``-h/--host``, ``-p/--port``,
 ``-r/--reservation`` (the code of a prepared slot; the test runner passes it), and
@@ -59,9 +64,7 @@ def main() -> int:
     except BotError as error:  # e.g. no server at that address
         print(error, file=sys.stderr)
         return 1
-    if session.result is not None:
-        print(f"game over; scores: {[score.parts for score in session.result.scores]}")
-    return exit_code(session)
+    return exit_code(session)  # the SDK has printed the result
 
 
 if __name__ == "__main__":

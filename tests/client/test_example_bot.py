@@ -30,7 +30,12 @@ def test_example_bot_plays_a_full_game_against_a_built_in_bot(sc_server):
     _, opponent_err = opponent.communicate(timeout=120)
     assert example.returncode == 0, err
     assert opponent.returncode == 0, opponent_err
-    assert "game over; scores:" in out
+    lines = out.splitlines()
+    assert lines[0].startswith("piranhas_bot.py: joined a swc_2019_piranhas room on 127.0.0.1:")
+    assert lines[0].endswith("waiting for an opponent")
+    ours = lines[-1].split("; scores piranhas_bot.py ")[1].split("/")[0]  # win points
+    headline = {"2": "piranhas_bot.py wins", "1": "draw", "0": "random wins"}[ours]
+    assert lines[-1].startswith(f"piranhas_bot.py: game over: {headline} (")
 
 
 def test_example_bot_without_server_says_so_and_exits_non_zero():

@@ -64,17 +64,20 @@ def test_the_bot_command_and_the_example_bot_play_as_processes():
             [sys.executable, "-m", "botarena", *bot],
             [sys.executable, str(EXAMPLE_BOT), "--port", port, "--name", "Example"],
         )
-        return results, server.records
+        return results, server.records, port
 
-    results, records = run(scenario)
+    results, records, port = run(scenario)
     (record,) = records
     assert sorted(record.names) == ["Example", "Heuri"]
     (bot_code, bot_out, bot_err), (example_code, example_out, example_err) = results
     assert bot_code == 0, bot_err
     assert example_code == 0, example_err
-    assert f"maumau bot Heuri (seed 3): winner {record.winner_name}\n".encode() in bot_out
-    assert f": winner {record.winner_name}\n".encode() in example_out
-    assert example_out.startswith(b"maumau bot Example (seed ")
+    waiting = f"on 127.0.0.1:{port}, waiting for an opponent (Mau-Mau)\n"
+    assert bot_out.startswith(f"maumau bot Heuri: seated as 'Heuri' {waiting}".encode())
+    assert example_out.startswith(f"maumau bot Example: seated as 'Example' {waiting}".encode())
+    won = f"game over: {record.winner_name} wins; "
+    assert f"maumau bot Heuri (seed 3): {won}Heuri holds ".encode() in bot_out
+    assert f"): {won}Example holds ".encode() in example_out
 
 
 def test_the_bot_reports_an_unreachable_server(capsys):
@@ -111,7 +114,7 @@ def test_the_bot_reports_a_bad_server_line(capsys):
 
 def test_a_server_closing_early_ends_the_game_without_a_winner(capsys):
     assert _against(b'{"sendName":true,"status":"okay"}\n', ["random", "--name", "A"]) == 0
-    assert ": winner None\n" in capsys.readouterr().out
+    assert ": game over: no winner; A holds 0 cards\n" in capsys.readouterr().out
 
 
 def test_the_example_strategy_keeps_jacks_and_draws_only_when_nothing_fits():

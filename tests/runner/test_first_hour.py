@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -20,18 +19,7 @@ from botarena.runner.endtable import end_table
 from botarena.runner.limits import MAX_STARTUP_FAILURES
 from botarena.runner.report import status_line
 from tests.runner.test_runner import bot, run
-
-README = Path(__file__).resolve().parents[2] / "README.md"
-
-
-def readme_bot(tmp_path: Path) -> Path:
-    """The "Write a bot" snippet of README.md, saved unchanged as my_bot.py."""
-    section = README.read_text().split("## Write a bot", 1)[1]
-    match = re.search(r"```python\n(.*?)```", section, re.DOTALL)
-    assert match is not None, "README has no python snippet under 'Write a bot'"
-    script = tmp_path / "my_bot.py"
-    script.write_text(match.group(1))
-    return script
+from tests.test_readme_walkthrough import readme_bot
 
 
 def test_the_readme_bot_plays_under_botarena_test_unchanged(tmp_path):

@@ -12,7 +12,7 @@ from botarena.cli import cli
 from botarena.core import SeededRandom
 from botarena.games import registry
 from botarena.runner.play import play_one
-from tests.runner.test_first_hour import readme_bot
+from tests.test_readme_walkthrough import readme_bot
 
 
 @pytest.mark.parametrize("spec", registry.sc_games(), ids=lambda spec: spec.id)
@@ -59,9 +59,7 @@ def test_blokus_shows_coordinates_legend_short_moves_and_points():
 def test_play_takes_a_command_bot_and_shows_its_moves(tmp_path):
     script = readme_bot(tmp_path)
     lines: list[str] = []
-    record = play_one(
-        "piranhas", f"{sys.executable} {script}", "random", seed=5, echo=lines.append
-    )
+    record = play_one("piranhas", f"{sys.executable} {script}", "random", seed=5, echo=lines.append)
     assert record["finished"] and record["moves"] > 0
     assert lines[0] == "piranhas-2026, seed 5: my_bot.py (seat 0) vs random (seat 1)"
     moves = [line for line in lines if line.startswith("\nmove ")]
@@ -69,6 +67,10 @@ def test_play_takes_a_command_bot_and_shows_its_moves(tmp_path):
     assert moves[0].startswith("\nmove 1: my_bot.py (seat 0) plays ")
     assert " ?" not in moves[0]  # the move was named
     assert any(line.startswith("\nresult after ") for line in lines)
+    # what the bot printed is shown: its log lives in a folder that is gone afterwards
+    shown = lines.index("--- my_bot.py's output ---")
+    assert lines[shown + 1].startswith("my_bot.py: joined a swc_2026_piranhas room on ")
+    assert lines[shown + 2].startswith("my_bot.py: game over: ")
 
 
 def test_play_reports_a_command_bot_that_fails(tmp_path):

@@ -14,8 +14,9 @@ A bot is one function of the game state, or a small class with optional hooks::
 arguments given to it win. :class:`BotBase` adds the hooks ``on_welcome(color)``,
 ``on_state(state)``, ``on_game_over(result)`` and ``on_error(message)``. The state is the
 game engine's own state (``botarena.games.<game>``), so ``state.legal_moves()`` and the
-engine's rules are at hand. :func:`bot_argument_parser` gives the same flags to a bot that
-parses its own command line.
+engine's rules are at hand. A bot prints one line when it joined and waits for an
+opponent, and one with the result (:mod:`botarena.client.report`).
+:func:`bot_argument_parser` gives the same flags to a bot that parses its own command line.
 """
 
 from botarena.client.cli_args import bot_argument_parser

@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import socket
 import sys
+from collections.abc import Callable
 from typing import Final
 
 from botarena.core import SeededRandom
@@ -25,6 +26,7 @@ from botarena.games.maumau.players import STRATEGIES, BotView, Strategy
 from botarena.games.maumau.rules import Play
 from botarena.games.maumau.wire import (
     DrawReply,
+    GameStart,
     GameWon,
     SendName,
     ServerMessage,
@@ -40,7 +42,10 @@ from botarena.games.registry import MAUMAU_PORT
 from botarena.protocol.maumau_json import MAX_LINE_BYTES, Line, LineReader
 
 READ_TIMEOUT_S: Final = 60.0
-"""Seconds :func:`play_over_socket` waits for the server's next bytes before giving up."""
+"""Seconds :func:`play_over_socket` waits for the server's next bytes during a game before
+giving up (waiting for opponents before the game starts has no limit)."""
+WAITING_HINT_S: Final = 30.0
+"""Seconds without a game start after which a waiting bot says once more what it waits for."""
 RECV_BYTES: Final = 65536
 """Bytes read from the socket at a time."""
 
@@ -66,6 +71,11 @@ class MauMauSession:
         self.pending_play: int | None = None
         """The held card sent in the last answer, until the server accepts or rejects it."""
         self.winner: str | None = None
+        self.seated = False
+        """The server confirmed a name (ours or its fallback ``Bot <seat>``): we wait for
+        the other players."""
+        self.started = False
+        """The game has started (``gameStart``)."""
         self.over = False
         self._lines = LineReader(max_line_bytes)
 
@@ -97,8 +107,11 @@ class MauMauSession:
         if isinstance(message, SendName):
             return encode_name(self.name)
         if isinstance(message, SetName):
+            self.seated = True
             if message.name is not None:
                 self.name = view.name = message.name
+        elif isinstance(message, GameStart):
+            self.started = True
         elif isinstance(message, TurnAnnouncement):
             view.cards_left[message.turn_of] = message.cards_left
         elif isinstance(message, TurnRequest):
@@ -130,20 +143,72 @@ class MauMauSession:
         return encode_move(move)
 
 
+Echo = Callable[[str], None]
+
+
+def print_line(text: str) -> None:
+    """Print one line for the bot's author on stdout, at once (the protocol runs over TCP)."""
+    print(text, flush=True)
+
+
 def play_over_socket(
-    host: str, port: int, session: MauMauSession, timeout: float | None = READ_TIMEOUT_S
+    host: str,
+    port: int,
+    session: MauMauSession,
+    timeout: float | None = READ_TIMEOUT_S,
+    *,
+    echo: Echo | None = None,
+    waiting_hint_s: float = WAITING_HINT_S,
 ) -> str | None:
-    """Connect, play one game (blocking), return the announced winner's name."""
+    """Connect, play one game (blocking), return the announced winner's name.
+
+    Until the game starts there is no time limit: opponents may take their time. With
+    ``echo`` the bot says when it is seated and waits (naming the address), and once more
+    after ``waiting_hint_s`` seconds without a game. During the game a silence of
+    ``timeout`` seconds raises :class:`TimeoutError`."""
+    label = f"maumau bot {session.name}"
     with socket.create_connection((host, port), timeout=timeout) as sock:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.settimeout(waiting_hint_s if echo is not None else None)
         while not session.over:
-            data = sock.recv(RECV_BYTES)
+            try:
+                data = sock.recv(RECV_BYTES)
+            except TimeoutError:
+                if session.started:
+                    raise
+                sock.settimeout(None)  # say it once, then wait as long as it takes
+                if echo is not None:
+                    echo(still_waiting_line(label, host, port, waiting_hint_s))
+                continue
+            seated = session.seated
             reply = session.feed(data) if data else session.finish()
+            if echo is not None and session.seated and not seated:
+                echo(waiting_line(label, session.name, host, port))
+            if session.started and sock.gettimeout() != timeout:
+                sock.settimeout(timeout)
             if reply:
                 sock.sendall(reply)
             if not data:
                 break
     return session.winner
+
+
+def waiting_line(label: str, seat_name: str, host: str, port: int) -> str:
+    return f"{label}: seated as {seat_name!r} on {host}:{port}, waiting for an opponent (Mau-Mau)"
+
+
+def still_waiting_line(label: str, host: str, port: int, seconds: float) -> str:
+    return (
+        f"{label}: still no game after {seconds:.0f} s: is another bot connecting to {host}:{port}?"
+    )
+
+
+def result_line(session: MauMauSession) -> str:
+    """``game over: heuristic wins; MyBot holds 3 cards`` (the protocol names the winner,
+    never the reason)."""
+    winner = "no winner" if session.winner is None else f"{session.winner} wins"
+    held = len(session.view.hand)
+    return f"game over: {winner}; {session.name} holds {held} card{'' if held == 1 else 's'}"
 
 
 async def play_async(host: str, port: int, session: MauMauSession) -> str | None:
@@ -190,14 +255,21 @@ def play_games(  # noqa: PLR0917 - the process's flags
     for _ in range(games):
         session = MauMauSession(name, strategy, rng)
         try:
-            winner = play_over_socket(host, port, session)
+            play_over_socket(host, port, session, echo=print_line)
+        except TimeoutError:
+            print(
+                f"maumau bot {name}: the server on {host}:{port} sent nothing for "
+                f"{READ_TIMEOUT_S:.0f} s during the game",
+                file=sys.stderr,
+            )
+            return 1
         except OSError as error:
             print(f"maumau bot {name}: cannot play on {host}:{port}: {error}", file=sys.stderr)
             return 1
         except UnknownMessageError as error:
             print(f"maumau bot {name}: the server sent a bad line: {error}", file=sys.stderr)
             return 1
-        print(f"maumau bot {name} (seed {rng.seed_value}): winner {winner}")
+        print_line(f"maumau bot {name} (seed {rng.seed_value}): {result_line(session)}")
     return 0
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from botarena.client.cli_args import DEFAULT_HOST, DEFAULT_PORT, parse_bot_options, script_name
 from botarena.client.codecs import codec_for
+from botarena.client.report import WAITING_HINT_S, result_line, still_waiting_line, waiting_line
 from botarena.client.session import Bot, BotSession, JoinRequest, JoinRoom, as_bot
 from botarena.protocol import sc_messages as msg
 
@@ -26,6 +27,14 @@ CLOSE_TIMEOUT_S = 5.0
 
 class BotError(Exception):
     """The game could not be played to its end (the message says why)."""
+
+
+Echo = Callable[[str], None]
+
+
+def print_line(text: str) -> None:
+    """Print one line for the bot's author on stdout, at once (not when the buffer fills)."""
+    print(text, flush=True)
 
 
 def run(
@@ -56,6 +65,9 @@ def run(
     script's file name) is sent as the botarena ``displayName`` attribute, which official
     servers ignore. With ``reservations_stdin`` it plays one game per reservation code read
     from stdin until stdin ends (``botarena test --persistent``).
+
+    It prints on stdout that it joined and waits for an opponent (game type, address, room)
+    and at the end the result (``NAME: game over: NAME wins (REASON); scores ...``).
 
     Returns the finished session (of the last game with ``reservations_stdin``: ``result``,
     ``errors``, ``color``, ``room_id``); raises :class:`BotError` when the connection fails
@@ -107,11 +119,18 @@ def play_one_game(
     reservation: str | None = None,
     room: str | None = None,
     name: str | None = None,
+    echo: Echo = print_line,
+    waiting_hint_s: float = WAITING_HINT_S,
 ) -> BotSession:
-    """One game with exactly these arguments (no command line): see :func:`run`."""
+    """One game with exactly these arguments (no command line): see :func:`run`.
+
+    Says through ``echo`` (stdout) that it joined and waits for an opponent (once, naming
+    the game type and the address), once more after ``waiting_hint_s`` seconds without an
+    opponent, and the result with the winner at the end."""
     codec = codec_for(game_type)
     join = join_request(codec.game_type, reservation, room)
     session = BotSession(as_bot(bot), codec, join, display_name=name)
+    label = name or f"{codec.name} bot"
     try:
         sock = socket.create_connection((host, port), timeout=CONNECT_TIMEOUT_S)
     except OSError as error:
@@ -119,20 +138,35 @@ def play_one_game(
     with sock:
         sock.settimeout(None)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        joined = False
         try:
             sock.sendall(session.start())
             while not session.finished:
-                data = sock.recv(RECEIVE_BYTES)
+                try:
+                    data = sock.recv(RECEIVE_BYTES)
+                except TimeoutError:  # only while waiting for an opponent: say so once more
+                    echo(still_waiting_line(label, codec.game_type, host, port, waiting_hint_s))
+                    sock.settimeout(None)
+                    continue
                 if not data:
                     session.connection_lost()
                     break
                 reply = session.receive(data)
+                if not joined and session.room_id is not None:
+                    joined = True
+                    echo(waiting_line(label, codec.game_type, host, port, session.room_id))
+                    if session.color is None:
+                        sock.settimeout(waiting_hint_s)
+                if session.color is not None and sock.gettimeout() is not None:
+                    sock.settimeout(None)  # the game has started
                 if reply:
                     sock.sendall(reply)
             if session.closed_by_us:
                 _wait_for_close(sock)
         except OSError as error:
             raise BotError(f"connection to {host}:{port} failed: {error}") from error
+    if session.result is not None:
+        echo(result_line(label, session.color, session.result))
     return session
 
 

@@ -189,7 +189,8 @@ async def _play_on_server(
             )
             states.put_nowait(None)
             await printer
-            _echo_failures(record, Path(folder), echo)
+            commands = [spec.label for spec in specs if spec.builtin is None]
+            _echo_bot_output(record, Path(folder), commands, echo)
             failures = startup_failures(record)
     finally:
         printer.cancel()
@@ -225,16 +226,19 @@ def _spec(specs: tuple[BotSpec, BotSpec], label: str) -> BotSpec:
     return next(spec for spec in specs if spec.label == label)
 
 
-def _echo_failures(record: dict[str, Any], folder: Path, echo: Echo) -> None:
-    """For an irregular game: its cause and the end of each failing bot's output."""
-    if record["regular"]:
-        return
-    echo(f"\n{record['cause']}")
+def _echo_bot_output(record: dict[str, Any], folder: Path, commands: list[str], echo: Echo) -> None:
+    """What each command bot printed (the end of it), and for an irregular game its cause:
+    the folder with the logs is gone when ``play`` returns."""
+    if not record["regular"]:
+        echo(f"\n{record['cause']}")
     for slot in record["slots"]:
-        if slot["cause"] == "REGULAR":
+        if slot["bot"] not in commands and slot["cause"] == "REGULAR":
             continue
         log = folder / slot["log"]
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
-        echo(f"--- last lines of {slot['bot']}'s output ---")
+        if not lines and slot["cause"] == "REGULAR":
+            continue
+        tail = "last lines of " if len(lines) > LOG_TAIL_LINES else ""
+        echo(f"--- {tail}{slot['bot']}'s output ---")
         for line in lines[-LOG_TAIL_LINES:]:
             echo(line)
