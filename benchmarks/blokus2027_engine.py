@@ -6,7 +6,7 @@ Both engines get the same work:
 
 * ``movegen_per_s``: positions per second whose complete legal SetMove list is generated
   (move objects included), over the non-final positions of
-  ``shared/fixtures/blokus-2027/positions.jsonl.gz`` (ours: ``BlokusState.set_moves``;
+  ``tests/fixtures/blokus-2027/positions.jsonl.gz`` (ours: ``BlokusState.set_moves``;
   socha: ``GameRuleLogic.get_all_possible_moves``, the full legal set, not the filtered
   ``possible_moves``); ``moves_per_s`` is the legal moves produced per second in that run;
 * ``games_per_s``: uniformly random games (SetMoves plus the SkipMove when allowed) from the
@@ -41,7 +41,7 @@ from botarena.core import SeededRandom
 from botarena.games.blokus_2027 import BlokusGame, BlokusState
 
 HERE = Path(__file__).resolve().parent
-POSITIONS = HERE.parents[1] / "shared/fixtures/blokus-2027/positions.jsonl.gz"
+POSITIONS = HERE.parent / "tests/fixtures/blokus-2027/positions.jsonl.gz"
 SOCHA_VERSION = "5.1.0"
 SOCHA_VENV = Path.home() / ".cache" / "botarena" / f"socha-{SOCHA_VERSION}"
 MEASURE_SCRIPT = HERE / "blokus2027_socha_measure.py"

@@ -22,7 +22,15 @@ import sys
 import time
 from typing import Any
 
-from socha import _socha as core  # type: ignore[import-not-found]
+try:
+    from socha import _socha as core  # type: ignore[import-not-found]
+except ImportError:  # run outside socha's virtualenv: main() says what it needs
+    core = None
+
+USAGE = (
+    "usage: python blokus2027_socha_measure.py POSITIONS.jsonl.gz SECONDS SEED, in a virtualenv"
+    " with socha==5.1.0 (benchmarks/blokus2027_engine.py builds one and runs this script)"
+)
 
 COLOURS = ("BLUE", "YELLOW", "RED", "GREEN")
 LETTERS = {name[0]: name for name in COLOURS}
@@ -101,6 +109,11 @@ def bench_games(seconds: float, seed: int) -> tuple[float, float]:
 
 
 def main(argv: list[str]) -> int:
+    if core is None or len(argv) != 3:
+        print(
+            USAGE if core is not None else f"socha is not installed here; {USAGE}", file=sys.stderr
+        )
+        return 2
     path, seconds, seed = argv[0], float(argv[1]), int(argv[2])
     states = load(path)
     movegen, moves = bench_movegen(states, seconds)

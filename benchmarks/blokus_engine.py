@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/blokus_engine.py [--seconds S]
 
-Prints ``movegen_per_s: N`` (positions of shared/fixtures/blokus-2021/positions.jsonl whose
+Prints ``movegen_per_s: N`` (positions of tests/fixtures/blokus-2021/positions.jsonl.gz whose
 complete legal SetMove list is generated per second, SetMove objects included),
 ``moves_per_s: N`` (legal moves produced per second in that run), ``games_per_s: N``
 (uniformly random games, SkipMoves included, played from the empty board to the end per
@@ -30,7 +30,7 @@ from botarena.games.blokus.board import BOARD_MASK
 from botarena.games.blokus.movegen import POSITION_SLOTS, forbidden_fields, target_fields
 from botarena.games.blokus.shapes import SHAPE_ORIENTATIONS
 
-POSITIONS = Path(__file__).resolve().parents[2] / "shared/fixtures/blokus-2021/positions.jsonl"
+POSITIONS = Path(__file__).resolve().parents[1] / "tests/fixtures/blokus-2021/positions.jsonl.gz"
 
 
 def load_positions(path: Path) -> list[BlokusState]:
@@ -112,7 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=Path, default=POSITIONS)
     parser.add_argument("--compare", action="store_true", help="also time the anchor loop")
     args = parser.parse_args(argv)
-    states = load_positions(args.positions)
+    try:
+        states = load_positions(args.positions)
+    except (OSError, EOFError, ValueError, KeyError) as error:
+        print(f"cannot read positions {args.positions}: {error!r}", file=sys.stderr)
+        return 2
     movegen, moves = bench_movegen(states, args.seconds)
     print(f"movegen_per_s: {movegen:.0f}")
     print(f"moves_per_s: {moves:.0f}")

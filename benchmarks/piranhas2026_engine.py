@@ -30,7 +30,6 @@ Exit code 2 if the positions cannot be read or socha cannot be set up (unless ``
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import random
@@ -41,13 +40,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from botarena.conformance.fixture_io import open_text
 from botarena.core import SeededRandom
 from botarena.games.piranhas_2026 import Piranhas2026State
 from botarena.games.piranhas_2026.board import generate_board
 from botarena.games.piranhas_2026.rules import moves_of
 
 REPO = Path(__file__).resolve().parent.parent
-DEFAULT_POSITIONS = REPO.parent / "shared" / "fixtures" / "piranhas-2026" / "positions.jsonl.gz"
+DEFAULT_POSITIONS = REPO / "tests" / "fixtures" / "piranhas-2026" / "positions.jsonl.gz"
 SOCHA_VERSION = "4.3.9"
 DEFAULT_SOCHA_VENV = Path(
     os.environ.get(
@@ -122,8 +122,7 @@ json.dump(result, sys.stdout)
 
 
 def load_positions(path: Path) -> list[tuple[list[str], int]]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as lines:
+    with open_text(path) as lines:
         return [(data["board"], data["turn"]) for data in map(json.loads, lines)]
 
 

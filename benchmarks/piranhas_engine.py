@@ -29,13 +29,14 @@ import sys
 import time
 from pathlib import Path
 
+from botarena.conformance.fixture_io import open_text
 from botarena.core import SeededRandom
 from botarena.games.piranhas import PiranhasGame, PiranhasState
 from botarena.games.piranhas.board import largest_swarm
 from botarena.games.piranhas.rules import moves_of
 
 REPO = Path(__file__).resolve().parent.parent
-DEFAULT_POSITIONS = REPO.parent / "shared" / "fixtures" / "piranhas-2019" / "positions.jsonl"
+DEFAULT_POSITIONS = REPO / "tests" / "fixtures" / "piranhas-2019" / "positions.jsonl.gz"
 RUNS = 5
 DEFAULT_SECONDS = 1.5
 """Target duration of one run of one measurement; 3 x 5 runs stay well under 50 s."""
@@ -43,7 +44,7 @@ JAVA_REFERENCE = {"movegen_per_s": 13_315, "games_per_s": 229, "swarm_per_s": 57
 
 
 def load_positions(path: Path) -> list[PiranhasState]:
-    with path.open(encoding="utf-8") as lines:
+    with open_text(path) as lines:
         return [
             PiranhasState.from_fields_by_x(data["fields_by_x"], data["turn"])
             for data in map(json.loads, lines)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from botarena.conformance.sctranscript import read_sctranscript
 from botarena.conformance.transcript import ReplayResult, ScriptedRoom, replay_transcript
+from tests.conftest import fixture_file
 
 CONCURRENCY = 8
 """Replays run at once (recorded delays are kept)."""
@@ -21,8 +22,9 @@ def replay_all(
     *,
     prepared: Sequence[ScriptedRoom] = (),
 ) -> dict[str, ReplayResult]:
-    """Replay every capture ``names`` of ``folder``; ``paused`` ones on a paused server;
-    ``prepared`` rooms exist before the clients connect (captures of a scripted server)."""
+    """Replay every capture ``names`` of ``folder`` (plain names, the files may be gzipped);
+    ``paused`` ones on a paused server; ``prepared`` rooms exist before the clients connect
+    (captures of a scripted server)."""
 
     async def run_all() -> dict[str, ReplayResult]:
         gate = asyncio.Semaphore(CONCURRENCY)
@@ -30,7 +32,7 @@ def replay_all(
         async def one(name: str) -> ReplayResult:
             async with gate:
                 return await replay_transcript(
-                    read_sctranscript(folder / name),
+                    read_sctranscript(fixture_file(folder, name)),
                     game_types=(game_type,),
                     paused=name in paused,
                     prepared=prepared,

@@ -1,8 +1,7 @@
-"""The Blokus 2027 engine against socha 5.1.0's Rust core (shared/fixtures/blokus-2027)."""
+"""The Blokus 2027 engine against socha 5.1.0's Rust core (tests/fixtures/blokus-2027)."""
 
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +11,8 @@ import pytest
 
 from botarena.conformance import blokus2027 as conformance
 from botarena.conformance.__main__ import main as dispatch
+from botarena.conformance.fixture_io import open_text
+from tests.conftest import fixture_file
 
 
 @pytest.fixture(scope="module")
@@ -29,14 +30,14 @@ def test_all_positions_match_the_rust_core(blokus_dir, capsys):
 
 
 def test_all_games_replay_to_the_official_result(blokus_dir, capsys):
-    code = dispatch(["blokus2027", str(blokus_dir / "games.jsonl")])
+    code = dispatch(["blokus2027", str(fixture_file(blokus_dir, "games.jsonl"))])
     out = capsys.readouterr()
     assert out.out.strip() == "blokus2027: 192 checked, 0 mismatches", out.err
     assert code == 0
 
 
 def _first_position(blokus_dir: Path, predicate: Callable[[Any], bool]) -> Any:
-    with gzip.open(blokus_dir / "positions.jsonl.gz", "rt", encoding="utf-8") as stream:
+    with open_text(blokus_dir / "positions.jsonl.gz") as stream:
         for line in stream:
             record = json.loads(line)
             if predicate(record):
@@ -82,7 +83,7 @@ def test_a_wrong_winner_is_a_mismatch(blokus_dir, tmp_path, capsys):
 
 
 def test_a_rejected_official_game_move_is_a_mismatch(blokus_dir, tmp_path, capsys):
-    with (blokus_dir / "games.jsonl").open(encoding="utf-8") as stream:
+    with open_text(fixture_file(blokus_dir, "games.jsonl")) as stream:
         record = json.loads(stream.readline())
     record["moves"][1] = record["moves"][0]  # BLUE again instead of YELLOW
     code, out = _run_on(tmp_path, capsys, record)

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from botarena.conformance.fixture_io import read_bytes
 from botarena.conformance.sctranscript import read_sctranscript
 from botarena.conformance.transcript import capture_game_types, plan_replay
+from tests.conftest import FIXTURES, fixture_file, fixture_files, plain_name
 
-FIXTURES = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures"
 SEASONS = {
     "piranhas-2019": "swc_2019_piranhas",
     "hase-und-igel-2018": "swc_2018_hase_und_igel",
@@ -25,8 +26,8 @@ REFUSED_ONLY = {"err_unknown_game_type.txt"}
 def captures(folder: str) -> list[Path]:
     return sorted(
         path
-        for path in (FIXTURES / folder).glob("*.txt")
-        if path.read_bytes().startswith(b"# sctranscript/1")
+        for path in fixture_files(FIXTURES / folder, ".txt")
+        if read_bytes(path).startswith(b"# sctranscript/1")
     )
 
 
@@ -36,11 +37,12 @@ def test_every_official_capture_names_its_own_game(folder):
     assert len(paths) >= 5, f"no captures in {FIXTURES / folder}"
     for path in paths:
         offered = capture_game_types(plan_replay(read_sctranscript(path)))
-        if b"gameType=" not in path.read_bytes():  # e.g. a wrong password: no game named
+        content = read_bytes(path)
+        if b"gameType=" not in content:  # e.g. a wrong password: no game named
             assert offered == (), path.name
-        elif path.name in REFUSED_ONLY:
+        elif plain_name(path) in REFUSED_ONLY:
             assert SEASONS[folder] in offered, path.name
-            requested = path.read_text(errors="replace").split('gameType="')[1].split('"')[0]
+            requested = content.decode(errors="replace").split('gameType="')[1].split('"')[0]
             assert requested not in offered, path.name  # still refused in the replay
         else:
             assert offered == (SEASONS[folder],), path.name
@@ -55,7 +57,7 @@ def test_every_official_capture_names_its_own_game(folder):
 )
 def test_the_command_replays_a_capture_of_another_season_without_game_type(folder, name):
     def check(*options: str) -> subprocess.CompletedProcess[str]:
-        path = str(FIXTURES / folder / name)
+        path = str(fixture_file(FIXTURES / folder, name))
         command = [sys.executable, "-m", "botarena.conformance", "transcript", path, *options]
         return subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
 

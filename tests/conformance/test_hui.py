@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 from botarena.conformance import hui
+from tests.conftest import fixture_file
 
 CASE = (
     "SCC1CHCH2HLIHCCIC21IC2LCI2CCCHIH1CCH2IHCC2LIHCC1C2IC2CCHILHCHCC1G|12|30,31,5,EHF,A:7:0|"
@@ -14,8 +15,8 @@ CASE = (
 )
 
 
-def test_shared_corpus_has_no_mismatch(fixtures_dir, capsys):
-    path = fixtures_dir / "hase-und-igel-2018" / "conformance.txt"
+def test_official_corpus_has_no_mismatch(fixtures_dir, capsys):
+    path = fixture_file(fixtures_dir / "hase-und-igel-2018", "conformance.txt")
     assert hui.main([str(path)]) == 0
     last_line = capsys.readouterr().out.strip().splitlines()[-1]
     assert last_line.startswith("hui: ")
@@ -25,7 +26,7 @@ def test_shared_corpus_has_no_mismatch(fixtures_dir, capsys):
 
 
 def test_command_line_entry_point(fixtures_dir):
-    path = fixtures_dir / "hase-und-igel-2018" / "conformance.txt"
+    path = fixture_file(fixtures_dir / "hase-und-igel-2018", "conformance.txt")
     completed = subprocess.run(
         [sys.executable, "-m", "botarena.conformance", "hui", str(path)],
         capture_output=True,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +11,9 @@ import pytest
 
 from botarena.conformance import piranhas2026
 from botarena.conformance.__main__ import main as conformance_main
+from botarena.conformance.fixture_io import open_text
 from botarena.games.piranhas_2026.model import Mistake
+from tests.conftest import fixture_file
 
 
 def folder(fixtures_dir: Path) -> Path:
@@ -36,15 +37,16 @@ def test_official_positions_have_no_mismatch(
 def test_official_games_have_no_mismatch(
     fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = conformance_main(["piranhas2026", str(folder(fixtures_dir) / "games.jsonl")])
+    code = conformance_main(
+        ["piranhas2026", str(fixture_file(folder(fixtures_dir), "games.jsonl"))]
+    )
     out = capsys.readouterr().out
     assert last_line(out) == "piranhas2026: 240 checked, 0 mismatches"
     assert code == 0
 
 
 def first_lines(path: Path, count: int) -> list[str]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as lines:
+    with open_text(path) as lines:
         return [next(lines).rstrip("\n") for _ in range(count)]
 
 
@@ -129,7 +131,7 @@ def test_a_changed_game_fact_is_a_mismatch(
     capsys: pytest.CaptureFixture[str],
     change: Callable[[Any], Any],
 ) -> None:
-    path = tampered(folder(fixtures_dir) / "games.jsonl", tmp_path, 2, change)
+    path = tampered(fixture_file(folder(fixtures_dir), "games.jsonl"), tmp_path, 2, change)
     assert piranhas2026.main([str(path)]) == 1
     out = capsys.readouterr().out
     assert last_line(out) == "piranhas2026: 3 checked, 1 mismatches"
@@ -140,7 +142,7 @@ def test_a_board_mismatch_shows_a_row_diff(
     fixtures_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tampered(
-        folder(fixtures_dir) / "games.jsonl",
+        fixture_file(folder(fixtures_dir), "games.jsonl"),
         tmp_path,
         0,
         lambda d: _set_row(d, "final_board", 4, "." * 10),

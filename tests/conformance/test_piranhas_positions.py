@@ -9,10 +9,12 @@ import pytest
 
 from botarena.conformance import piranhas_positions
 from botarena.conformance.__main__ import main as conformance_main
+from botarena.conformance.fixture_io import read_text
+from tests.conftest import fixture_file
 
 
 def positions_file(fixtures_dir: Path) -> Path:
-    return fixtures_dir / "piranhas-2019" / "positions.jsonl"
+    return fixture_file(fixtures_dir / "piranhas-2019", "positions.jsonl")
 
 
 def test_official_positions_have_no_mismatch(
@@ -30,7 +32,7 @@ def test_official_positions_have_no_mismatch(
 
 
 def tampered(fixtures_dir: Path, tmp_path: Path, change) -> Path:
-    lines = positions_file(fixtures_dir).read_text(encoding="utf-8").splitlines()[:3]
+    lines = read_text(positions_file(fixtures_dir)).splitlines()[:3]
     data = json.loads(lines[1])
     change(data)
     lines[1] = json.dumps(data)

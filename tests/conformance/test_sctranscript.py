@@ -1,4 +1,4 @@
-"""Readers for the capture formats of the shared fixtures."""
+"""Readers for the capture formats of the official fixtures (tests/fixtures)."""
 
 from __future__ import annotations
 
@@ -19,14 +19,15 @@ from botarena.conformance.sctranscript import (
     read_transcript,
 )
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
+from tests.conftest import fixture_file, fixture_files, plain_name
 
 GAME_FOLDERS = ("piranhas-2019", "hase-und-igel-2018", "blokus-2021")
 
 
 def transcripts(fixtures_dir: Path):
     for folder in GAME_FOLDERS:
-        for path in sorted((fixtures_dir / folder).glob("*.txt")):
-            if path.name != "conformance.txt":  # the Hase und Igel rule cases
+        for path in fixture_files(fixtures_dir / folder, ".txt"):
+            if plain_name(path) != "conformance.txt":  # the Hase und Igel rule cases
                 yield path
 
 
@@ -34,26 +35,28 @@ def test_every_game_transcript_parses_and_every_server_stream_is_a_document(fixt
     files = 0
     for path in transcripts(fixtures_dir):
         transcript = read_sctranscript(path)
-        assert transcript.headers["title"], path.name
+        assert transcript.headers["title"], plain_name(path)
         assert transcript.records[0].kind == "OPEN"
         for conn in transcript.connections:
             kinds = [r.kind for r in transcript.of(conn)]
             assert kinds[0] == "OPEN"
             stream = transcript.stream(conn, S2C)
             if stream:
-                assert stream.startswith(b"<protocol"), (path.name, conn)
+                assert stream.startswith(b"<protocol"), (plain_name(path), conn)
             if stream and path.parent.name == "piranhas-2019":
                 # README: every server stream is a complete document (the other games'
                 # streams are parsed byte for byte in tests/protocol/test_xstream.py)
                 events = ScStreamParser().feed(stream)
-                assert isinstance(events[-1], StreamEnded), (path.name, conn)
+                assert isinstance(events[-1], StreamEnded), (plain_name(path), conn)
         assert all(r.time >= 0 for r in transcript.records)
         files += 1
     assert files >= 21 + 20 + 30
 
 
 def test_record_details(fixtures_dir: Path):
-    transcript = read_sctranscript(fixtures_dir / "piranhas-2019" / "err_move_not_your_turn.txt")
+    transcript = read_sctranscript(
+        fixture_file(fixtures_dir / "piranhas-2019", "err_move_not_your_turn.txt")
+    )
     first = transcript.records[0]
     assert (first.time, first.conn, first.kind) == (0.005873, "c1", "OPEN")
     assert first.info.startswith("peer=127.0.0.1:")
@@ -110,8 +113,8 @@ def test_chunk_log_of_the_19_2_1_captures(fixtures_dir: Path):
 def test_every_chunk_log_parses(fixtures_dir: Path):
     captures = fixtures_dir / "server-protocol-19.2.1"
     names = set()
-    for path in sorted(captures.glob("*.txt")):
-        if path.name.startswith(("TC_", "misc_")):
+    for path in fixture_files(captures, ".txt"):
+        if plain_name(path).startswith(("TC_", "misc_")):
             continue
         transcript = read_transcript(path)
         kinds = {r.kind for r in transcript.records}

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
+from botarena.conformance.fixture_io import read_bytes
 from botarena.conformance.sctranscript import C2S, read_sctranscript
 from botarena.conformance.transcript import (
     CAPTURE_GAME_TYPES,
@@ -26,17 +27,19 @@ from botarena.conformance.transcript import (
 from botarena.games.registry import load_plugin
 from botarena.server.app import ScServer
 from tests.conformance.replays import assert_replayed_without_differences
-from tests.conftest import FIXTURES, REPO_ROOT
+from tests.conftest import FIXTURES, REPO_ROOT, fixture_file, fixture_names
 
 PIRANHAS = FIXTURES / "piranhas-2019"
-TRANSCRIPTS = sorted(p.name for p in PIRANHAS.glob("*.txt"))
+TRANSCRIPTS = fixture_names(PIRANHAS, ".txt")
 
 
 # -- the plan ---------------------------------------------------------------------------------
 
 
 def test_plan_keeps_the_recorded_think_time_after_the_move_request():
-    plan = plan_replay(read_sctranscript(PIRANHAS / "err_slow_answer_soft_timeout.txt"))
+    plan = plan_replay(
+        read_sctranscript(fixture_file(PIRANHAS, "err_slow_answer_soft_timeout.txt"))
+    )
     moves = [a for a in plan.actions if a.kind == C2S and b'class="move"' in a.data]
     first = moves[0]
     # c1 had received joined, welcome, memento and the move request before answering
@@ -45,7 +48,7 @@ def test_plan_keeps_the_recorded_think_time_after_the_move_request():
 
 
 def test_plan_orders_the_second_join_after_the_first_joined():
-    plan = plan_replay(read_sctranscript(PIRANHAS / "err_move_not_your_turn.txt"))
+    plan = plan_replay(read_sctranscript(fixture_file(PIRANHAS, "err_move_not_your_turn.txt")))
     assert [a.kind for a in plan.actions[:2]] == ["OPEN", C2S]
     assert plan.actions[0].after == {}
     second_open = next(a for a in plan.actions if a.kind == "OPEN" and a.conn == "c2")
@@ -56,7 +59,7 @@ def test_plan_orders_the_second_join_after_the_first_joined():
 
 
 def test_plan_of_a_lobby_error_has_no_state():
-    plan = plan_replay(read_sctranscript(PIRANHAS / "err_wrong_passphrase.txt"))
+    plan = plan_replay(read_sctranscript(fixture_file(PIRANHAS, "err_wrong_passphrase.txt")))
     assert plan.first_state is None
     assert plan.final["c1"].units == 3  # close element, end of document, end of socket
 
@@ -105,7 +108,7 @@ def test_translator_pairs_by_message_kind():
     assert translator.flush("admin") == b""
 
 
-# -- every shared Piranhas transcript, against the in-process server ----------------------------
+# -- every official Piranhas transcript, against the in-process server ----------------------------
 
 
 @pytest.fixture(scope="module")
@@ -114,14 +117,17 @@ def replays() -> dict[str, ReplayResult]:
 
     async def run_all() -> dict[str, ReplayResult]:
         results = await asyncio.gather(
-            *(replay_transcript(read_sctranscript(PIRANHAS / name)) for name in TRANSCRIPTS)
+            *(
+                replay_transcript(read_sctranscript(fixture_file(PIRANHAS, name)))
+                for name in TRANSCRIPTS
+            )
         )
         return dict(zip(TRANSCRIPTS, results, strict=True))
 
     return asyncio.run(run_all())
 
 
-def test_all_shared_transcripts_are_covered():
+def test_all_official_transcripts_are_covered():
     assert len(TRANSCRIPTS) >= 21
 
 
@@ -140,7 +146,9 @@ def test_replay_against_a_running_server_over_tcp():
         try:
             address = ("127.0.0.1", server.port)
             return [
-                await replay_transcript(read_sctranscript(PIRANHAS / name), server=address)
+                await replay_transcript(
+                    read_sctranscript(fixture_file(PIRANHAS, name)), server=address
+                )
                 for name in ("err_wrong_passphrase.txt", "err_unknown_game_type.txt")
             ]
         finally:
@@ -174,7 +182,7 @@ def run_command(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_command_prints_the_summary_and_succeeds():
-    path = PIRANHAS / "err_unknown_reservation_code.txt"
+    path = fixture_file(PIRANHAS, "err_unknown_reservation_code.txt")
     done = run_command(str(path))
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"transcript {path}: 2 messages compared, 0 differ\n"
@@ -182,7 +190,7 @@ def test_command_prints_the_summary_and_succeeds():
 
 def test_command_fails_and_shows_the_diff_when_the_server_differs(tmp_path: Path):
     # A recording whose server said something else: same lengths, one changed class name.
-    original = (PIRANHAS / "err_unknown_game_type.txt").read_bytes()
+    original = read_bytes(fixture_file(PIRANHAS, "err_unknown_game_type.txt"))
     altered = original.replace(b"responses.CloseConnection", b"responses.CloseConnectioX")
     assert altered != original
     path = tmp_path / "altered.txt"

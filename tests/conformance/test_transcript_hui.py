@@ -10,10 +10,10 @@ from botarena.conformance.sctranscript import read_sctranscript
 from botarena.conformance.transcript import ReplayResult, replay_transcript
 from botarena.games.hase_und_igel.scoring import GAME_TYPE
 from tests.conformance.replays import assert_replayed_without_differences, replay_all
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, fixture_file, fixture_names
 
 HUI = FIXTURES / "hase-und-igel-2018"
-TRANSCRIPTS = sorted(p.name for p in HUI.glob("*.txt") if p.name != "conformance.txt")
+TRANSCRIPTS = [name for name in fixture_names(HUI, ".txt") if name != "conformance.txt"]
 PAUSED_SERVER = {"admin_server_paused_plain_join.txt"}
 """Captured on a server whose server.properties says ``paused = true`` (README)."""
 
@@ -23,7 +23,7 @@ def replays() -> dict[str, ReplayResult]:
     return replay_all(HUI, TRANSCRIPTS, GAME_TYPE, paused=PAUSED_SERVER)
 
 
-def test_all_shared_transcripts_are_covered():
+def test_all_official_transcripts_are_covered():
     assert len(TRANSCRIPTS) >= 46
 
 
@@ -38,7 +38,7 @@ def test_a_server_that_sends_something_else_costs_the_patience_once_per_connecti
     # patience for each one (that was 5 s x 227 messages).
     result = asyncio.run(
         replay_transcript(
-            read_sctranscript(HUI / "admin_server_paused_plain_join.txt"),
+            read_sctranscript(fixture_file(HUI, "admin_server_paused_plain_join.txt")),
             game_types=(GAME_TYPE,),
             paused=False,
             patience_s=0.5,

@@ -19,6 +19,7 @@ from botarena.protocol import sc_messages as m
 from botarena.protocol.sc_errors import InvalidMessageError, ProtocolError, UnknownMessageError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser
 from botarena.protocol.xstream import encode
+from tests.conftest import fixture_file, fixture_files, plain_name
 
 PIRANHAS = "piranhas-2019"
 FRAGMENTS = (
@@ -203,17 +204,17 @@ def test_request_encodings_match_the_official_clients(fixtures_dir: Path):
 
 def test_every_recorded_client_message_decodes(fixtures_dir: Path):
     decoded = 0
-    for path in sorted((fixtures_dir / PIRANHAS).glob("*.txt")):
+    for path in fixture_files(fixtures_dir / PIRANHAS, ".txt"):
         transcript = read_transcript(path)
         for conn in transcript.connections:
             stream = transcript.stream(conn, C2S)
             try:
                 elements = recorded_messages(stream)
             except ProtocolError:
-                assert path.name == "err_malformed_xml.txt"
+                assert plain_name(path) == "err_malformed_xml.txt"
                 continue
             for element in elements:
-                if path.name == "err_unknown_element.txt" and element.tag == "fooBar":
+                if plain_name(path) == "err_unknown_element.txt" and element.tag == "fooBar":
                     with pytest.raises(UnknownMessageError):
                         m.decode_request(element)
                     continue
@@ -228,7 +229,7 @@ def test_every_recorded_client_message_decodes(fixtures_dir: Path):
 
 
 def recorded_server_messages(fixtures_dir: Path, name: str, conn: str) -> list[etree._Element]:
-    transcript = read_transcript(fixtures_dir / PIRANHAS / name)
+    transcript = read_transcript(fixture_file(fixtures_dir / PIRANHAS, name))
     return recorded_messages(transcript.stream(conn, S2C))
 
 
@@ -317,7 +318,9 @@ def test_lobby_builders():
 
 
 def test_admin_messages_match_the_captures(fixtures_dir: Path):
-    transcript = read_transcript(fixtures_dir / PIRANHAS / "admin_prepared_paused_step.txt")
+    transcript = read_transcript(
+        fixture_file(fixtures_dir / PIRANHAS, "admin_prepared_paused_step.txt")
+    )
     recorded = recorded_messages(transcript.stream("c1", S2C))
     prepared = recorded[0]
     codes = [str(r.text) for r in prepared]
@@ -330,14 +333,14 @@ def test_admin_messages_match_the_captures(fixtures_dir: Path):
 
 def test_every_recorded_server_message_decodes_and_reencodes(fixtures_dir: Path):
     kinds: set[str] = set()
-    for path in sorted((fixtures_dir / PIRANHAS).glob("*.txt")):
+    for path in fixture_files(fixtures_dir / PIRANHAS, ".txt"):
         transcript = read_transcript(path)
         for conn in transcript.connections:
             for element in recorded_messages(transcript.stream(conn, S2C)):
                 message = m.decode_server_message(element)
-                assert not isinstance(message, m.OtherRoomMessage), (path.name, element.tag)
+                assert not isinstance(message, m.OtherRoomMessage), (plain_name(path), element.tag)
                 kinds.add(type(message).__name__)
-                assert encode(message.to_element()) == encode(element), (path.name, conn)
+                assert encode(message.to_element()) == encode(element), (plain_name(path), conn)
     assert kinds >= {
         "Joined",
         "JoinedGameRoom",

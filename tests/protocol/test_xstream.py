@@ -24,6 +24,7 @@ from botarena.protocol.xstream import (
     escape_text,
     to_xstream,
 )
+from tests.conftest import fixture_file, fixture_files, plain_name
 
 GAME_FOLDERS = ("piranhas-2019", "hase-und-igel-2018", "blokus-2021")
 
@@ -43,29 +44,30 @@ def reencode(stream: bytes) -> bytes:
 
 def recorded_server_streams(fixtures_dir: Path):
     for folder in GAME_FOLDERS:
-        for path in sorted((fixtures_dir / folder).glob("*.txt")):
-            if path.name == "conformance.txt":
+        for path in fixture_files(fixtures_dir / folder, ".txt"):
+            if plain_name(path) == "conformance.txt":
                 continue  # rule cases, not a capture
             transcript = read_transcript(path)
             for conn in transcript.connections:
                 stream = transcript.stream(conn, S2C)
                 if stream:
-                    yield f"{folder}/{path.name}:{conn}", stream
+                    yield f"{folder}/{plain_name(path)}:{conn}", stream
     captures = fixtures_dir / "server-protocol-19.2.1"
-    for path in sorted(captures.glob("*.txt")):
-        if path.name.startswith("TC_"):
-            if path.name.endswith("_s2c.txt"):
-                yield path.name, read_raw_stream(path)
-        elif path.name.startswith("misc_"):
+    for path in fixture_files(captures, ".txt"):
+        name = plain_name(path)
+        if name.startswith("TC_"):
+            if name.endswith("_s2c.txt"):
+                yield name, read_raw_stream(path)
+        elif name.startswith("misc_"):
             for session in read_misc_sessions(path):
                 if session.server_bytes and session.closed is not None:
-                    yield f"{path.name}:{session.title}", session.server_bytes
+                    yield f"{name}:{session.title}", session.server_bytes
         else:
             transcript = read_transcript(path)
             for conn in transcript.connections:
                 stream = transcript.stream(conn, S2C)
                 if stream:
-                    yield f"{path.name}:{conn}", stream
+                    yield f"{name}:{conn}", stream
 
 
 def test_every_recorded_server_stream_reencodes_byte_for_byte(fixtures_dir: Path):
@@ -77,7 +79,9 @@ def test_every_recorded_server_stream_reencodes_byte_for_byte(fixtures_dir: Path
 
 
 def test_the_first_recorded_bytes_are_protocol_and_the_first_message(fixtures_dir: Path):
-    transcript = read_transcript(fixtures_dir / "piranhas-2019" / "err_wrong_passphrase.txt")
+    transcript = read_transcript(
+        fixture_file(fixtures_dir / "piranhas-2019", "err_wrong_passphrase.txt")
+    )
     assert transcript.stream("c1", S2C) == (
         b"<protocol>\n  <sc.protocol.responses.CloseConnection/>\n</protocol>"
     )

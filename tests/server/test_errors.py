@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from botarena.conformance.fixture_io import read_bytes
 from botarena.server.manual_clock import ManualClock
+from tests.conftest import fixture_file
 from tests.event_loop import until
 from tests.server.scclient import (
     GAME,
@@ -193,7 +195,7 @@ ILLEGAL_MOVES = [
 @pytest.mark.parametrize(("capture", "move", "reason"), ILLEGAL_MOVES)
 def test_illegal_move_is_a_rule_violation(capture, move, reason, fixtures_dir):
     """X04 (capture A, AB, err_illegal_move_*): error to the offender, result to the others."""
-    official = (fixtures_dir / "piranhas-2019" / capture).read_bytes()
+    official = read_bytes(fixture_file(fixtures_dir / "piranhas-2019", capture))
     expected_error = (
         "Ungueltiger Zug von &apos;Unknown&apos;.&#xa;" + reason.replace("'", "&apos;")
     ).encode()

@@ -21,6 +21,7 @@ from botarena.web import hub as hub_module
 from botarena.web.app import ADMIN_HEADER, WebConfig, WebServer, handle_request
 from botarena.web.hub import RECORD_SEPARATOR, LiveHub, Viewer
 from botarena.web.replays import AccessError, FileRoots, ReplayError
+from tests.conftest import FIXTURES
 
 
 def fake_room(room_id: str) -> Any:
@@ -229,8 +230,7 @@ def test_prepare_body_is_bounded() -> None:
 
 
 def test_view_serves_files_only(tmp_path: Path) -> None:
-    replay = Path(__file__).parents[2] / ".." / "shared" / "fixtures" / "server-protocol-19.2.1"
-    replay = (replay / "R_replay_file.xml").resolve()
+    replay = FIXTURES / "server-protocol-19.2.1" / "R_replay_file.xml"
 
     async def scenario() -> None:
         server = WebServer(WebConfig(port=0, roots=[replay]))

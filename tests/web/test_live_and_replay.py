@@ -11,19 +11,12 @@ import pytest
 
 from botarena.games.registry import GAMES, SC_XML
 from botarena.web.replays import read_replay
+from tests.conftest import FIXTURES
 from tests.web.engine_pieces import engine_state, expected_pieces
 from tests.web.harness import Servers, screenshot
 
-OFFICIAL_REPLAY = (
-    Path(__file__).parents[2]
-    / ".."
-    / "shared"
-    / "fixtures"
-    / "server-protocol-19.2.1"
-    / "R_replay_file.xml"
-)
-
-MAUMAU_TRANSCRIPT = OFFICIAL_REPLAY.parents[1] / "maumau" / "contest_3p_01.jsonl"
+OFFICIAL_REPLAY = FIXTURES / "server-protocol-19.2.1" / "R_replay_file.xml"
+MAUMAU_TRANSCRIPT = FIXTURES / "maumau" / "contest_3p_01.jsonl"
 
 
 @pytest.fixture(scope="module")

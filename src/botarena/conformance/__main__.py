@@ -7,12 +7,12 @@ import sys
 
 # mode -> (module in botarena.conformance, one-line description)
 MODES: dict[str, tuple[str, str]] = {
-    "positions": ("piranhas_positions", "Piranhas 2019 rule positions (piranhas2019-position/1)"),
+    "positions": ("piranhas_positions", "Piranhas 2019 rule positions (.jsonl[.gz])"),
     "obstacles": ("piranhas_obstacles", "Piranhas 2019 obstacle boards (piranhas2019-obstacles/1)"),
     "transcript": ("transcript", "replay an sctranscript/1 capture against our SC server"),
     "maumau": ("maumau", "replay a recorded Mau-Mau scenario against our Mau-Mau server"),
-    "hui": ("hui", "Hase und Igel 2018 rule cases (conformance.txt)"),
-    "blokus": ("blokus", "Blokus 2021 rule positions (positions.jsonl)"),
+    "hui": ("hui", "Hase und Igel 2018 rule cases (conformance.txt[.gz])"),
+    "blokus": ("blokus", "Blokus 2021 rule positions and games (.jsonl[.gz])"),
     "blokus2027": ("blokus2027", "Blokus 2027 positions and games (.jsonl or .jsonl.gz)"),
     "piranhas2026": (
         "piranhas2026",

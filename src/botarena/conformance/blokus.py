@@ -1,8 +1,8 @@
-"""``python -m botarena.conformance blokus FILE.jsonl [...]``: check the Blokus engine.
+"""``python -m botarena.conformance blokus FILE.jsonl[.gz] [...]``: check the Blokus engine.
 
-Reads the official fixture files of ``shared/fixtures/blokus-2021/`` (schemas
-``blokus2021-position/1`` and ``blokus2021-game/1``; see the README there) and compares our
-engine with the official 21.4.0 engine:
+Reads the official fixture files of ``tests/fixtures/blokus-2021/`` (schemas
+``blokus2021-position/1`` and ``blokus2021-game/1``; their origin: ``tests/fixtures/README.md``)
+and compares our engine with the official 21.4.0 engine:
 
 * positions: derived values (round, colour and team to move, first move), status (game over,
   colour and team points, winner), the legal move set (canonical rotation/flip, position and
@@ -203,7 +203,7 @@ CHECKS: dict[str, tuple[Check, Label]] = {
 }
 
 
-USAGE = "FILE.jsonl [FILE.jsonl ...]"
+USAGE = "FILE.jsonl[.gz] [...]"
 ERRORS = (OSError, ValueError, KeyError, TypeError)
 """What makes a fixture file unreadable (exit code 2)."""
 

@@ -1,8 +1,8 @@
 """``python -m botarena.conformance blokus2027 FILE.jsonl[.gz] [...]``: check Blokus 2027.
 
-Reads the fixture files of ``shared/fixtures/blokus-2027/`` (schemas
-``blokus2027-position/1`` and ``blokus2027-game/1``, made with socha 5.1.0's Rust core; see
-the README there) and compares our engine on every record:
+Reads the fixture files of ``tests/fixtures/blokus-2027/`` (schemas
+``blokus2027-position/1`` and ``blokus2027-game/1``, made with socha 5.1.0's Rust core; their
+origin: ``tests/fixtures/README.md``) and compares our engine on every record:
 
 * positions: round, colour and team to move, game over, colour and team points; on
   non-final lines the full legal SetMove set (as covered cells: equivalent orientations are

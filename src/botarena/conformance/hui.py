@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from botarena.conformance.fixture_io import open_text
 from botarena.core import InvalidMove
 from botarena.games.hase_und_igel.board import Board, InvalidBoardError
 from botarena.games.hase_und_igel.notation import (
@@ -82,7 +83,7 @@ def check_line(line: str, line_number: int) -> Mismatch | None:
 def check_file(path: Path) -> tuple[int, list[Mismatch]]:
     cases = 0
     mismatches: list[Mismatch] = []
-    with path.open(encoding="utf-8") as stream:
+    with open_text(path) as stream:
         for line_number, line in enumerate(stream, start=1):
             if line.startswith("#") or not line.strip():
                 continue

@@ -8,13 +8,14 @@ reports; :func:`run` is then its whole ``main``.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from botarena.conformance.fixture_io import open_text
 
 
 @dataclass
@@ -34,12 +35,8 @@ LineCheck = Callable[[dict[str, Any], LineReport], None]
 
 def open_lines(path: Path) -> Iterator[str]:
     """The lines of ``path``, gunzipped if its name ends in ``.gz``."""
-    if path.suffix == ".gz":
-        with gzip.open(path, "rt", encoding="utf-8") as lines:
-            yield from lines
-    else:
-        with path.open(encoding="utf-8") as lines:
-            yield from lines
+    with open_text(path) as lines:
+        yield from lines
 
 
 def check_lines(

@@ -7,12 +7,13 @@ unusable input = 2, the first differences on stderr, a summary line, 1 on mismat
 
 from __future__ import annotations
 
-import gzip
 import json
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from botarena.conformance.fixture_io import open_text
 
 MAX_REPORTED = 20
 """How many differences are printed (to stderr) before only counting."""
@@ -26,8 +27,7 @@ Label = Callable[[Json], str]
 
 def read_records(path: Path) -> Iterator[tuple[int, Json]]:
     """(line number, object) of a ``.jsonl`` or ``.jsonl.gz`` file."""
-    opener: Any = gzip.open if path.name.endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as stream:
+    with open_text(path) as stream:
         for number, line in enumerate(stream, start=1):
             if line.strip():
                 yield number, json.loads(line)

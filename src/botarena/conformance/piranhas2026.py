@@ -1,5 +1,5 @@
 """``python -m botarena.conformance piranhas2026 FILE [-v]``: check our Piranhas 2026 rules and
-state codec against data from socha 4.3.9's Rust core (``shared/fixtures/piranhas-2026``).
+state codec against data from socha 4.3.9's Rust core (``tests/fixtures/piranhas-2026``).
 
 ``FILE`` is ``.jsonl`` or ``.jsonl.gz``; each line is checked by its ``schema``:
 

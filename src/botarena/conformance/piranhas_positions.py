@@ -1,6 +1,6 @@
-"""``python -m botarena.conformance positions FILE.jsonl [-v]``: check our Piranhas rules
-against positions produced by the official 19.2.1 engine (schema ``piranhas2019-position/1``,
-see ``shared/fixtures/piranhas-2019/README.md``).
+"""``python -m botarena.conformance positions FILE.jsonl[.gz] [-v]``: check our Piranhas rules
+against positions produced by the official 19.2.1 engine (schema ``piranhas2019-position/1``;
+``tests/fixtures/piranhas-2019/positions.jsonl.gz``, origin in ``tests/fixtures/README.md``).
 
 For every line: fish counts, largest swarms, connectivity, the 19.2.1 end check, the full
 legal move list (x, y, direction, distance, target, eats), the state after each move, and

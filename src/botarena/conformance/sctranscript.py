@@ -1,12 +1,13 @@
 """Readers for recorded Software-Challenge TCP traffic.
 
-Two capture formats of the shared fixtures are read into one model:
+Two capture formats of the official fixtures are read into one model (plain or gzipped,
+:mod:`botarena.conformance.fixture_io`):
 
-* ``sctranscript/1`` (``../shared/fixtures/*/*.txt`` of the game folders): one file = one
+* ``sctranscript/1`` (``tests/fixtures/*/*.txt[.gz]`` of the game folders): one file = one
   proxy session with every connection; records ``@<t> c<N> <KIND> [<len>]`` followed by
   ``len`` raw bytes and one separator ``\\n``: :func:`read_sctranscript`,
   :func:`parse_sctranscript`.
-* the per-connection chunk logs of ``../shared/fixtures/server-protocol-19.2.1``
+* the per-connection chunk logs of ``tests/fixtures/server-protocol-19.2.1``
   (``--- [  0.004s] p1 C>S`` + bytes + ``\\n``; kinds ``C>S``, ``S>C``, ``NOTE``, ``EOF``):
   :func:`read_chunk_log` / :func:`parse_chunk_log`; their raw ``TC_*`` streams (ending in
   ``[S>C EOF]``): :func:`read_raw_stream`; and the ``misc_*`` session lists (``####`` headings,
@@ -26,6 +27,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from botarena.conformance.fixture_io import read_bytes
 
 __all__ = [
     "C2S",
@@ -169,7 +172,7 @@ def _line_no(content: bytes, pos: int) -> int:
 
 def read_sctranscript(path: str | Path) -> Transcript:
     path = Path(path)
-    return parse_sctranscript(path.read_bytes(), str(path))
+    return parse_sctranscript(read_bytes(path), str(path))
 
 
 # -- the chunk logs of server-protocol-19.2.1 -------------------------------------------------
@@ -211,7 +214,7 @@ def parse_chunk_log(content: bytes, source: str = "<bytes>") -> Transcript:
 
 def read_chunk_log(path: str | Path) -> Transcript:
     path = Path(path)
-    return parse_chunk_log(path.read_bytes(), str(path))
+    return parse_chunk_log(read_bytes(path), str(path))
 
 
 _RAW_END = re.compile(rb"\n\[(C>S|S>C) EOF\]\n?\Z")
@@ -220,7 +223,7 @@ _RAW_END = re.compile(rb"\n\[(C>S|S>C) EOF\]\n?\Z")
 def read_raw_stream(path: str | Path) -> bytes:
     """A ``TC_*`` raw one-direction stream without its ``[S>C EOF]`` end marker."""
     path = Path(path)
-    content = path.read_bytes()
+    content = read_bytes(path)
     match = _RAW_END.search(content)
     if match is None:
         raise TranscriptFormatError(f"{path}: no '[C>S EOF]' or '[S>C EOF]' end marker")
@@ -247,7 +250,7 @@ _MISC_END = re.compile(rb"\n?\[(EOF|open)\]\n?\Z")
 def read_misc_sessions(path: str | Path) -> list[MiscSession]:
     """The sessions of a ``misc_*`` file (server→client bytes, ``[EOF]`` or ``[open]``)."""
     path = Path(path)
-    content = path.read_bytes()
+    content = read_bytes(path)
     start_error = f"{path}: does not start with a '#### ' heading"
     sessions: list[MiscSession] = []
     for match, section in _sections(content, _MISC_HEADING, start_error):
@@ -265,7 +268,7 @@ def read_misc_sessions(path: str | Path) -> list[MiscSession]:
 def read_transcript(path: str | Path) -> Transcript:
     """Read either record format, chosen by the file's first bytes."""
     path = Path(path)
-    content = path.read_bytes()
+    content = read_bytes(path)
     if content.startswith(SCTRANSCRIPT_MAGIC):
         return parse_sctranscript(content, str(path))
     return parse_chunk_log(content, str(path))

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from botarena.conformance.fixture_io import read_text
 from botarena.games.blokus import ORIENTATION_OF_PAIR, ORIENTATIONS, SHAPE_ORIENTATIONS, Shape
 from botarena.games.blokus.shapes import (
     PAIR_ORDER,
@@ -19,6 +20,7 @@ from botarena.games.blokus.shapes import (
     Rotation,
     transform,
 )
+from tests.conftest import fixture_file
 from tests.games.blokus.helpers import setm
 
 SECTION = re.compile(r"^\*\*(\d+)\. `(\w+)`\*\* — (\d+) distinct orientation", re.MULTILINE)
@@ -49,7 +51,7 @@ def parse_appendix_a(text: str) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def appendix_a(fixtures_dir):
-    return parse_appendix_a((fixtures_dir.parent / "spec" / "blokus-2021.md").read_text("utf-8"))
+    return parse_appendix_a(read_text(fixture_file(fixtures_dir / "spec", "blokus-2021.md")))
 
 
 def test_appendix_a_matches_every_orientation(appendix_a):

@@ -1,6 +1,6 @@
 """The Blokus 2021 state and move elements against the official 21.4.0 transcripts.
 
-Every memento of every transcript in shared/fixtures/blokus-2021 is read and written back,
+Every memento of every transcript in tests/fixtures/blokus-2021 is read and written back,
 and must come out structurally identical (attribute order included; the ``lastMoveMono``
 entries, a Java HashMap officially, compared as a set). Consecutive mementos check the
 engine too: applying the next memento's ``lastMove`` to the previous state must give it.
@@ -40,6 +40,7 @@ from botarena.games.blokus.xml import (
 )
 from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser
+from tests.conftest import fixture_files, plain_name
 
 Element = Any
 
@@ -68,11 +69,11 @@ def room_data(stream: bytes) -> list[Element]:
 
 @cache
 def transcripts(blokus_dir: Path) -> dict[str, dict[str, dict[str, list[Element]]]]:
-    """file name -> connection -> direction -> room data elements."""
+    """plain file name -> connection -> direction -> room data elements."""
     result: dict[str, dict[str, dict[str, list[Element]]]] = {}
-    for path in sorted(blokus_dir.glob("*.txt")):
+    for path in fixture_files(blokus_dir, ".txt"):
         transcript = read_sctranscript(path)
-        result[path.name] = {
+        result[plain_name(path)] = {
             conn: {d: room_data(transcript.stream(conn, d)) for d in (C2S, S2C)}
             for conn in transcript.connections
         }

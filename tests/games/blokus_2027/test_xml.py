@@ -8,7 +8,6 @@ spelling; consecutive mementos also check the engine.
 
 from __future__ import annotations
 
-import gzip
 import itertools
 import json
 from functools import cache
@@ -19,6 +18,7 @@ import pytest
 from lxml import etree
 
 from botarena.conformance.blokus2027 import state_from_position
+from botarena.conformance.fixture_io import open_text
 from botarena.conformance.sctranscript import C2S, S2C, read_sctranscript
 from botarena.games.blokus_2027 import BlokusState, Color, MoveMistake, Rotation, SetMove, Shape
 from botarena.games.blokus_2027 import SkipMove as Skip
@@ -35,6 +35,7 @@ from botarena.games.blokus_2027.xml import (
 )
 from botarena.protocol.sc_errors import ProtocolError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser
+from tests.conftest import fixture_files, plain_name
 
 Element = Any
 
@@ -66,11 +67,11 @@ def room_data(stream: bytes) -> list[Element]:
 
 @cache
 def captures(folder: Path) -> dict[str, dict[str, dict[str, list[Element]]]]:
-    """file name -> connection -> direction -> room data elements."""
+    """plain file name -> connection -> direction -> room data elements."""
     result: dict[str, dict[str, dict[str, list[Element]]]] = {}
-    for path in sorted(folder.glob("*.txt")):
+    for path in fixture_files(folder, ".txt"):
         transcript = read_sctranscript(path)
-        result[path.name] = {
+        result[plain_name(path)] = {
             conn: {d: room_data(transcript.stream(conn, d)) for d in (C2S, S2C)}
             for conn in transcript.connections
         }
@@ -134,7 +135,7 @@ def test_our_state_xml_equals_the_official_layout_of_the_data(fixtures_dir):
     """``state_xml`` of every data line: the layout of the official ConverterTest."""
     path = fixtures_dir / "blokus-2027" / "positions.jsonl.gz"
     count = 0
-    with gzip.open(path, "rt", encoding="utf-8") as stream:
+    with open_text(path) as stream:
         for line in stream:
             record = json.loads(line)
             official = etree.fromstring(record["state_xml"])

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from botarena.conformance.fixture_io import read_text
 from botarena.core import SeededRandom
 from botarena.games.hase_und_igel import (
     GAME,
@@ -17,6 +18,7 @@ from botarena.games.hase_und_igel import (
     generate_board,
 )
 from botarena.games.hase_und_igel.board import FIXED_FIELDS, SEGMENTS
+from tests.conftest import fixture_file
 
 TOTALS = {
     FieldType.START: 1,
@@ -85,8 +87,8 @@ def test_prev_hedgehog():
 
 
 def test_all_recorded_official_boards_are_valid(fixtures_dir):
-    path = fixtures_dir / "hase-und-igel-2018" / "games.jsonl"
-    boards = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    path = fixture_file(fixtures_dir / "hase-und-igel-2018", "games.jsonl")
+    boards = [json.loads(line) for line in read_text(path).splitlines()]
     recorded = [entry for entry in boards if entry["board"] is not None]
     assert len(recorded) >= 40
     for entry in recorded:

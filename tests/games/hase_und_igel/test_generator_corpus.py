@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from botarena.conformance.fixture_io import open_text
 from botarena.games.hase_und_igel import (
     Action,
     Board,
@@ -17,6 +18,7 @@ from botarena.games.hase_und_igel import (
     generate_moves,
 )
 from botarena.games.hase_und_igel.notation import parse_move, parse_player
+from tests.conftest import fixture_file
 from tests.games.hase_und_igel.transcripts import FOLDER
 
 
@@ -32,7 +34,7 @@ def normalized(actions: tuple[Action, ...]) -> tuple[Action, ...]:
 
 def test_generator_agrees_with_every_official_verdict():
     accepted = rejected = 0
-    with (FOLDER / "conformance.txt").open(encoding="utf-8") as lines:
+    with open_text(fixture_file(FOLDER, "conformance.txt")) as lines:
         for line in lines:
             if line.startswith("#"):
                 continue

@@ -16,6 +16,7 @@ from botarena.protocol.sc_plugin import GameSetup, MalformedMoveError
 from botarena.protocol.sc_xml import MessageReceived, ScStreamParser
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
+from tests.conftest import fixture_file
 from tests.event_loop import until
 from tests.games.hase_und_igel.transcripts import FOLDER, attr, canonical, connections
 
@@ -32,7 +33,7 @@ def first_state(name: str) -> etree._Element:
 
 def test_mementos_print_byte_exact_like_the_official_server():
     name = "normal_game_01_goal_red_wins.txt"
-    raw = read_sctranscript(FOLDER / name).stream("c1", S2C).decode()
+    raw = read_sctranscript(fixture_file(FOLDER, name)).stream("c1", S2C).decode()
     states = connections(name)[0].states()
     assert len(states) > 40
     for element in states:

@@ -12,9 +12,9 @@ from botarena.games.hase_und_igel.printer import state_xml
 from botarena.games.hase_und_igel.xml import state_from_element, state_to_element
 from botarena.protocol.xstream import to_xstream
 from tests.games.hase_und_igel.helpers import player, state
-from tests.games.hase_und_igel.transcripts import connections, transcript_files
+from tests.games.hase_und_igel.transcripts import connections, transcript_names
 
-GAME_FILES = [p.name for p in transcript_files() if connections(p.name)[0].states()]
+GAME_FILES = [name for name in transcript_names() if connections(name)[0].states()]
 
 
 def generic(game: HaseUndIgelState, names: tuple[str | None, ...], level: int) -> str:

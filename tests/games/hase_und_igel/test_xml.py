@@ -38,6 +38,7 @@ from botarena.games.hase_und_igel.xml import (
     state_to_element,
     winner_to_element,
 )
+from tests.conftest import fixture_file
 from tests.games.hase_und_igel.helpers import move, play, player, state
 from tests.games.hase_und_igel.transcripts import (
     Connection,
@@ -46,17 +47,15 @@ from tests.games.hase_und_igel.transcripts import (
     canonical,
     connections,
     find,
-    transcript_files,
+    transcript_names,
 )
 
-GAME_FILES = [
-    path.name for path in transcript_files() if any(c.states() for c in connections(path.name))
-]
+GAME_FILES = [name for name in transcript_names() if any(c.states() for c in connections(name))]
 
 
 def test_the_official_captures_are_all_there(fixtures_dir):
     # parametrized tests over an empty list would pass vacuously: check the input exists
-    assert (fixtures_dir / "hase-und-igel-2018" / "normal_game_01_goal_red_wins.txt").is_file()
+    assert fixture_file(fixtures_dir / "hase-und-igel-2018", "normal_game_01_goal_red_wins.txt")
     assert len(GAME_FILES) >= 40
     assert len(VIOLATIONS) >= 17
     assert len(REGULAR_ENDS) >= 9

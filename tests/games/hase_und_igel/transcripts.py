@@ -1,22 +1,22 @@
-"""Messages of the official 18.2.6 captures (``shared/fixtures/hase-und-igel-2018``)."""
+"""Messages of the official 18.2.6 captures (``tests/fixtures/hase-und-igel-2018``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
 from botarena.conformance.sctranscript import C2S, S2C, read_sctranscript
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, fixture_file, fixture_names
 
 FOLDER = FIXTURES / "hase-und-igel-2018"
 
 
-def transcript_files() -> list[Path]:
-    return sorted(path for path in FOLDER.glob("*.txt") if path.name != "conformance.txt")
+def transcript_names() -> list[str]:
+    """The captures' plain names (``conformance.txt`` holds rule cases, not a capture)."""
+    return [name for name in fixture_names(FOLDER, ".txt") if name != "conformance.txt"]
 
 
 def messages(stream: bytes) -> list[etree._Element]:
@@ -81,7 +81,7 @@ class Connection:
 
 @cache
 def connections(name: str) -> tuple[Connection, ...]:
-    transcript = read_sctranscript(FOLDER / name)
+    transcript = read_sctranscript(fixture_file(FOLDER, name))
     return tuple(
         Connection(
             conn, messages(transcript.stream(conn, S2C)), messages(transcript.stream(conn, C2S))

@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 from benchmarks import piranhas_engine
 
+from tests.conftest import fixture_file
+
 
 def test_benchmark_prints_the_three_figures_last(
     fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    positions = fixtures_dir / "piranhas-2019" / "positions.jsonl"
+    positions = fixture_file(fixtures_dir / "piranhas-2019", "positions.jsonl")
     assert piranhas_engine.main(["--positions", str(positions), "--seconds", "0.01"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     names = [re.fullmatch(r"(\w+): (\d+)", line) for line in lines[-3:]]

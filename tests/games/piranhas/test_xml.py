@@ -20,14 +20,14 @@ from botarena.games.piranhas.xml import (
     state_to_element,
 )
 from botarena.protocol.xstream import parse_xstream_int
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, fixture_file, fixture_names
 from tests.games.piranhas.transcripts import client_moves, memento_states, streams
 
-TRANSCRIPT_NAMES = sorted(p.name for p in (FIXTURES / "piranhas-2019").glob("*.txt"))
+TRANSCRIPT_NAMES = fixture_names(FIXTURES / "piranhas-2019", ".txt")
 
 
 def transcript(fixtures_dir: Path, name: str) -> Path:
-    return fixtures_dir / "piranhas-2019" / name
+    return fixture_file(fixtures_dir / "piranhas-2019", name)
 
 
 def xpath(element: etree._Element, path: str) -> list[Any]:

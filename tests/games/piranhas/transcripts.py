@@ -1,4 +1,4 @@
-"""Read ``sctranscript/1`` captures (format: shared/fixtures/piranhas-2019/README.md)."""
+"""Read ``sctranscript/1`` captures (format: :mod:`botarena.conformance.sctranscript`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from pathlib import Path
 
 from lxml import etree
 
+from botarena.conformance.fixture_io import read_bytes
+
 
 def streams(path: Path) -> dict[tuple[str, str], bytes]:
     """``(connection, "C2S" | "S2C") -> bytes``, concatenated in file order, parsed by length."""
-    data = path.read_bytes()
+    data = read_bytes(path)
     result: dict[tuple[str, str], bytearray] = defaultdict(bytearray)
     pos = 0
     while pos < len(data):

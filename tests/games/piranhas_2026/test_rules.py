@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from botarena.conformance.fixture_io import open_text
 from botarena.core import InvalidMove, Outcome, SeededRandom, Team, match_points
 from botarena.games.piranhas_2026 import (
     FieldState,
@@ -21,6 +22,7 @@ from botarena.games.piranhas_2026 import (
     WinReason,
 )
 from botarena.games.piranhas_2026.board import generate_board
+from tests.conftest import fixture_file
 from tests.games.piranhas_2026.helpers import EMPTY_ROW as E
 from tests.games.piranhas_2026.helpers import move, position
 
@@ -28,7 +30,7 @@ from tests.games.piranhas_2026.helpers import move, position
 
 
 def test_generator_reproduces_every_fixture_start_board(fixtures_dir: Path) -> None:
-    with (fixtures_dir / "piranhas-2026" / "games.jsonl").open(encoding="utf-8") as lines:
+    with open_text(fixture_file(fixtures_dir / "piranhas-2026", "games.jsonl")) as lines:
         games = [json.loads(line) for line in lines]
     assert len(games) == 240
     for game in games:
@@ -36,7 +38,7 @@ def test_generator_reproduces_every_fixture_start_board(fixtures_dir: Path) -> N
 
 
 def test_new_initial_state_draws_the_board_from_the_rng(fixtures_dir: Path) -> None:
-    with (fixtures_dir / "piranhas-2026" / "games.jsonl").open(encoding="utf-8") as lines:
+    with open_text(fixture_file(fixtures_dir / "piranhas-2026", "games.jsonl")) as lines:
         first = json.loads(next(lines))
     state = Piranhas2026Game().new_initial_state(SeededRandom(first["seed"]))
     assert state.rows() == first["initial_board"]

@@ -3,7 +3,6 @@ plus what XStream accepts or refuses when reading."""
 
 from __future__ import annotations
 
-import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 import pytest
 from lxml import etree
 
+from botarena.conformance.fixture_io import open_text
 from botarena.core import SeededRandom, Team, match_points
 from botarena.games.piranhas_2026 import Direction, Move, Piranhas2026Game, Piranhas2026State
 from botarena.games.piranhas_2026.xml import (
@@ -23,11 +23,11 @@ from botarena.games.piranhas_2026.xml import (
     state_to_xml,
 )
 from botarena.protocol.xstream import encode
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, fixture_file, fixture_names
 from tests.games.piranhas.transcripts import parse_stream, streams
 
 CAPTURES = FIXTURES / "piranhas-2026" / "captures"
-CAPTURE_NAMES = sorted(p.name for p in CAPTURES.glob("*.txt"))
+CAPTURE_NAMES = fixture_names(CAPTURES, ".txt")
 
 
 def shape(element: etree._Element) -> tuple[Any, ...]:
@@ -45,7 +45,7 @@ def found(root: etree._Element, path: str) -> list[etree._Element]:
 def server_roots(name: str) -> list[tuple[str, bytes, etree._Element]]:
     return [
         (conn, data, parse_stream(data))
-        for (conn, direction), data in sorted(streams(CAPTURES / name).items())
+        for (conn, direction), data in sorted(streams(fixture_file(CAPTURES, name)).items())
         if direction == "S2C"
     ]
 
@@ -53,7 +53,7 @@ def server_roots(name: str) -> list[tuple[str, bytes, etree._Element]]:
 def client_roots(name: str) -> list[etree._Element]:
     return [
         parse_stream(data)
-        for (_conn, direction), data in sorted(streams(CAPTURES / name).items())
+        for (_conn, direction), data in sorted(streams(fixture_file(CAPTURES, name)).items())
         if direction == "C2S"
     ]
 
@@ -127,7 +127,7 @@ def test_error_original_message_round_trips() -> None:
 
 def test_fixture_state_xml_is_reproduced_byte_for_byte(fixtures_dir: Path) -> None:
     path = fixtures_dir / "piranhas-2026" / "positions.jsonl.gz"
-    with gzip.open(path, "rt", encoding="utf-8") as lines:
+    with open_text(path) as lines:
         records = [json.loads(line) for line in lines]
     with_union = 0
     for record in records:
