@@ -7,17 +7,16 @@ delivered it. TCP_NODELAY sends each answer at once.
 
 from __future__ import annotations
 
-import socket
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from botarena.client.cli_args import DEFAULT_HOST, DEFAULT_PORT, parse_bot_options, script_name
 from botarena.client.codecs import codec_for
+from botarena.client.sc_connection import BlockingScConnection
 from botarena.client.session import Bot, BotSession, JoinRequest, JoinRoom, as_bot
 from botarena.protocol import sc_messages as msg
 
-RECEIVE_BYTES = 65536
 CONNECT_TIMEOUT_S = 10.0
 """How long to wait for the server to accept the connection."""
 CLOSE_TIMEOUT_S = 5.0
@@ -113,24 +112,21 @@ def play_one_game(
     join = join_request(codec.game_type, reservation, room)
     session = BotSession(as_bot(bot), codec, join, display_name=name)
     try:
-        sock = socket.create_connection((host, port), timeout=CONNECT_TIMEOUT_S)
+        connection = BlockingScConnection.connect(
+            host, port, session.client, timeout=CONNECT_TIMEOUT_S
+        )
     except OSError as error:
         raise BotError(f"cannot connect to {host}:{port}: {error}") from error
-    with sock:
-        sock.settimeout(None)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    with connection:
         try:
-            sock.sendall(session.start())
+            session.begin()
+            connection.flush()
             while not session.finished:
-                data = sock.recv(RECEIVE_BYTES)
-                if not data:
-                    session.connection_lost()
-                    break
-                reply = session.receive(data)
-                if reply:
-                    sock.sendall(reply)
+                connection.receive()
+                session.handle_events()
+                connection.flush()
             if session.closed_by_us:
-                _wait_for_close(sock)
+                connection.wait_closed(CLOSE_TIMEOUT_S)
         except OSError as error:
             raise BotError(f"connection to {host}:{port} failed: {error}") from error
     return session
@@ -145,16 +141,6 @@ def join_request(game_type: str, reservation: str | None, room: str | None) -> J
     if room is not None:
         return JoinRoom(room)
     return msg.Join(game_type)
-
-
-def _wait_for_close(sock: socket.socket) -> None:
-    """Read until the server closes (it does after our ``</protocol>``), bounded in time."""
-    sock.settimeout(CLOSE_TIMEOUT_S)
-    try:
-        while sock.recv(RECEIVE_BYTES):
-            pass
-    except OSError:
-        pass
 
 
 def exit_code(session: BotSession) -> int:
