@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from types import TracebackType
 
 from botarena.protocol import sc_messages as msg
-from botarena.protocol.sc_client import ClientEvent, ScClient, ServerClosed, StreamBroken
+from botarena.protocol.sc_client import ClientEvent, ScClient, ServerClosed
 
 READ_BYTES = 65536
 """Bytes asked of the transport per read."""
@@ -64,8 +64,8 @@ class AsyncScConnection:
             self._writer.write(data)
 
     async def events(self) -> AsyncIterator[ClientEvent]:
-        """Every event in stream order; ends after :class:`ServerClosed` or
-        :class:`StreamBroken`. A failing read counts as the end of the connection."""
+        """Every event in stream order, up to and with :class:`ServerClosed`. A failing read
+        counts as the end of the connection."""
         client = self.client
         while not client.ended:
             try:
@@ -78,7 +78,7 @@ class AsyncScConnection:
                 client.receive_eof()
             for event in client.events_received():
                 yield event
-                if isinstance(event, ServerClosed | StreamBroken):
+                if isinstance(event, ServerClosed):
                     return
 
     def abort(self) -> None:

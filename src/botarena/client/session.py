@@ -21,7 +21,6 @@ from botarena.protocol.sc_client import (
     Received,
     ScClient,
     ServerClosed,
-    StreamBroken,
     Undecodable,
 )
 
@@ -146,7 +145,7 @@ class BotSession:
             elif isinstance(event, Undecodable):
                 self._fail(f"unexpected message from the server: {event.error}")
                 self._close()
-            elif isinstance(event, StreamBroken):
+            elif isinstance(event, ServerClosed) and event.error is not None:
                 self._fail(f"unreadable data from the server: {event.error}")
                 self._close()
             elif isinstance(event, ServerClosed):

@@ -7,7 +7,7 @@ requests in, bytes out (the shape of websockets' sans-I/O protocol objects).
     client.send(Join("swc_2026_piranhas"))    # queues "<protocol><join …/>"
     transport.write(client.data_to_send())
     client.receive_data(chunk)                # any split of the server's stream
-    for event in client.events_received():    # Received | Undecodable | StreamBroken | ServerClosed
+    for event in client.events_received():    # Received | Undecodable | ServerClosed
         ...
     client.receive_eof()                      # the connection ended
     client.close()                            # queues our "</protocol>"
@@ -43,14 +43,13 @@ from botarena.protocol.sc_xml import (
     StreamEnded,
     StreamLimits,
 )
-from botarena.protocol.xstream import EMPTY_STREAM, STREAM_END, STREAM_START
+from botarena.protocol.xstream import ScStreamWriter
 
 __all__ = [
     "ClientEvent",
     "Received",
     "ScClient",
     "ServerClosed",
-    "StreamBroken",
     "Undecodable",
     "authenticate",
     "parse_room_data",
@@ -75,71 +74,57 @@ class Received:
 
 
 @dataclass(frozen=True, slots=True)
-class Undecodable:
-    """A well-formed message the typed codec does not know or cannot read (the stream goes on)."""
-
-    tag: str
-    error: ProtocolError
-
-
-@dataclass(frozen=True, slots=True)
-class StreamBroken:
-    """The server's bytes are not a readable stream; no further event follows."""
-
-    error: ProtocolError
-
-
-@dataclass(frozen=True, slots=True)
 class ServerClosed:
-    """The server ended its document (``eof`` False) or the connection (``eof`` True)."""
+    """Nothing more comes from the server: it ended its document, the connection ended
+    (``eof``), or its bytes stopped being a readable stream (``error``)."""
 
-    eof: bool
+    eof: bool = False
+    error: ProtocolError | None = None
 
 
-ClientEvent = Received | Undecodable | StreamBroken | ServerClosed
+@dataclass(frozen=True, slots=True)
+class Undecodable:
+    """A well-formed message the typed codec does not know or cannot read (the ``error``
+    names its tag); the stream goes on."""
+
+    error: ProtocolError
+
+
+ClientEvent = Received | Undecodable | ServerClosed
 
 
 class ScClient:
     """One client connection to an SC server, without I/O; see the module docstring."""
 
-    __slots__ = ("_closed", "_ended", "_events", "_opened", "_outgoing", "_parser")
+    __slots__ = ("_ended", "_events", "_outgoing", "_parser", "_writer")
 
     def __init__(self, limits: StreamLimits = DEFAULT_LIMITS) -> None:
         self._parser = ScStreamParser(limits)
+        self._writer = ScStreamWriter()  # the lazy ``<protocol>``, written compact
         self._outgoing = bytearray()
         self._events: list[ClientEvent] = []
-        self._opened = False
-        self._closed = False
         self._ended = False
 
     @property
     def closed(self) -> bool:
         """We ended our stream (:meth:`close`)."""
-        return self._closed
+        return self._writer.closed
 
     @property
     def ended(self) -> bool:
-        """Nothing more comes from the server (its end, EOF or unreadable bytes)."""
+        """Nothing more comes from the server (a :class:`ServerClosed` was received)."""
         return self._ended
 
     # -- outgoing ----------------------------------------------------------------------------
 
     def send(self, request: msg.Request) -> None:
         """Queue ``request`` (the first one opens our ``<protocol>``)."""
-        if self._closed:
-            raise RuntimeError("the client stream is closed: nothing more can be sent")
-        if not self._opened:
-            self._opened = True
-            self._outgoing += STREAM_START
-        self._outgoing += etree.tostring(request.to_element())
+        self._outgoing += self._writer.message_bytes(etree.tostring(request.to_element()))
 
     def close(self) -> None:
         """Queue the end of our stream (the server answers by closing); idempotent."""
-        if self._closed:
-            return
-        self._closed = True
-        self._outgoing += STREAM_END if self._opened else EMPTY_STREAM
-        self._opened = True
+        if not self._writer.closed:
+            self._outgoing += self._writer.close()
 
     def data_to_send(self) -> bytes:
         """The bytes queued since the last call (possibly empty)."""
@@ -158,17 +143,13 @@ class ScClient:
             stream_events = self._parser.feed(data)
         except ProtocolError as error:
             self._take(error.events)
-            if not self._ended:
-                self._ended = True
-                self._events.append(StreamBroken(error))
+            self._end(ServerClosed(error=error))
             return
         self._take(stream_events)
 
     def receive_eof(self) -> None:
         """The connection ended."""
-        if not self._ended:
-            self._ended = True
-            self._events.append(ServerClosed(eof=True))
+        self._end(ServerClosed(eof=True))
 
     def events_received(self) -> list[ClientEvent]:
         """The events since the last call, in stream order."""
@@ -183,15 +164,19 @@ class ScClient:
             if isinstance(event, MessageReceived):
                 self._events.append(_decode(event.element))
             elif isinstance(event, StreamEnded):
-                self._ended = True
-                self._events.append(ServerClosed(eof=False))
+                self._end(ServerClosed())
+
+    def _end(self, event: ServerClosed) -> None:
+        if not self._ended:
+            self._ended = True
+            self._events.append(event)
 
 
 def _decode(element: Element) -> Received | Undecodable:
     try:
         return Received(msg.decode_server_message(element), element)
     except ProtocolError as error:
-        return Undecodable(str(element.tag), error)
+        return Undecodable(error)
 
 
 # -- requests as each server generation reads them ---------------------------------------------

@@ -25,7 +25,7 @@ from botarena.core import GameResult, ScoreCause, SlotScore
 from botarena.games.registry import load_plugin
 from botarena.protocol import sc_client
 from botarena.protocol import sc_messages as msg
-from botarena.protocol.sc_client import Received, StreamBroken
+from botarena.protocol.sc_client import Received, ServerClosed
 from botarena.server import (
     FinishedGame,
     GameControl,
@@ -324,7 +324,7 @@ class RemoteHost:
             async for event in self._connection.events():
                 if isinstance(event, Received):
                     self._dispatch(event)
-                elif isinstance(event, StreamBroken):
+                elif isinstance(event, ServerClosed) and event.error is not None:
                     why = f"admin connection failed: {event.error}"
         finally:
             if self._prepared:
