@@ -1,8 +1,9 @@
 """The blocking bot client: connect, join, play one game, leave.
 
 No polling and no regex framing: the socket blocks until the server sends something, the
-stream parser frames messages, and a MoveRequest is answered in the same read that
-delivered it. TCP_NODELAY sends each answer at once.
+SC client core (through its blocking wrapper, :mod:`botarena.client.sc_connection`) frames
+and decodes the messages, and a MoveRequest is answered in the same read that delivered
+it. TCP_NODELAY sends each answer at once.
 """
 
 from __future__ import annotations
@@ -13,12 +14,10 @@ from typing import Any
 
 from botarena.client.cli_args import DEFAULT_HOST, DEFAULT_PORT, parse_bot_options, script_name
 from botarena.client.codecs import codec_for
-from botarena.client.sc_connection import BlockingScConnection
+from botarena.client.sc_connection import CONNECT_TIMEOUT_S, BlockingScConnection
 from botarena.client.session import Bot, BotSession, JoinRequest, JoinRoom, as_bot
 from botarena.protocol import sc_messages as msg
 
-CONNECT_TIMEOUT_S = 10.0
-"""How long to wait for the server to accept the connection."""
 CLOSE_TIMEOUT_S = 5.0
 """After we end our stream, how long to wait for the server to close the connection."""
 

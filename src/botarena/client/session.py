@@ -17,12 +17,7 @@ from typing import Any, Protocol
 
 from botarena.client.codecs import GameCodec
 from botarena.protocol import sc_messages as msg
-from botarena.protocol.sc_client import (
-    Received,
-    ScClient,
-    ServerClosed,
-    Undecodable,
-)
+from botarena.protocol.sc_client import Received, ScClient, ServerClosed, Undecodable
 
 JoinRoom = msg.JoinRoom
 """``<joinRoom roomId/>`` (2021, Blokus): take a free unreserved slot of a prepared room; the
