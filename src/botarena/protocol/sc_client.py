@@ -35,6 +35,7 @@ from lxml import etree
 
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_errors import ProtocolError
+from botarena.protocol.sc_plugin import LOAD_GAME_INFO_TAG
 from botarena.protocol.sc_profiles import ProtocolProfile
 from botarena.protocol.sc_xml import (
     DEFAULT_LIMITS,
@@ -58,7 +59,6 @@ __all__ = [
 ]
 
 Element = etree._Element
-LOAD_GAME_INFO_TAG = "loadGameInfo"
 
 
 @dataclass(frozen=True, slots=True)
