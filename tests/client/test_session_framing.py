@@ -47,8 +47,12 @@ def server_stream() -> bytes:
     )
 
 
-def new_session(bot):
-    return BotSession(bot, codec_for("swc_2019_piranhas"), msg.Join("swc_2019_piranhas"))
+def new_session(bot, *, started=True):
+    """A session; ``started``: its opening bytes (``<protocol><join/>``) are already sent."""
+    session = BotSession(bot, codec_for("swc_2019_piranhas"), msg.Join("swc_2019_piranhas"))
+    if started:
+        session.start()
+    return session
 
 
 def feed(session, chunks):
@@ -56,7 +60,7 @@ def feed(session, chunks):
 
 
 def test_start_sends_the_stream_opening_and_the_join():
-    session = new_session(FirstMoveBot())
+    session = new_session(FirstMoveBot(), started=False)
     assert session.start() == STREAM_START + b'<join gameType="swc_2019_piranhas"/>'
 
 

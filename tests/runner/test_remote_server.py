@@ -18,8 +18,9 @@ from lxml import etree
 
 from botarena.cli import cli
 from botarena.games.registry import load_plugin, sc_games
+from botarena.protocol.sc_client import start_position
 from botarena.protocol.sc_plugin import initial_state_element as read_initial_state
-from botarena.runner.hosts import initial_state_element, moves_from_mementos
+from botarena.runner.hosts import initial_state, moves_from_mementos
 from botarena.server import GameSetup
 
 PASSWORD = "s3cret"
@@ -78,9 +79,9 @@ def test_botarena_test_server_plays_every_registry_game(serve, tmp_path, game_ty
 
 
 @pytest.mark.parametrize("game_type", SC_GAME_TYPES)
-def test_every_plugin_reads_the_initial_state_the_runner_sends(game_type):
+def test_every_plugin_reads_the_start_position_the_client_core_sends(game_type):
     plugin = load_plugin(game_type)
-    sent = initial_state_element(game_type, 42)
+    sent = start_position(initial_state(game_type, 42), plugin.profile)
     assert sent.tag == "loadGameInfo"
     loaded = plugin.new_match(["a", "b"], GameSetup(initial_state=sent))
     seeded = plugin.new_match(["a", "b"], GameSetup(seed=42))

@@ -393,7 +393,8 @@ def test_run_on_a_running_server_through_the_admin_protocol(tmp_path):
     assert all(g["regular"] and sum(g["bot_scores"].values()) == 1 for g in games)
     assert summary["settings"]["server"] == f"127.0.0.1:{server.port}"
     replays = [tmp_path / "run" / g["replay"] for g in games]
-    # the seed fixes the board on any server: the pair shares it, and the embedded run too
+    # the seed fixes a 2018/2019 board on any server (they read a start position): the pair
+    # shares it, and the embedded run too
     assert first_board(replays[0]) == first_board(replays[1])
     local_replay = tmp_path / "local" / "run" / local["games"][0]["replay"]
     assert first_board(local_replay) == first_board(replays[0])

@@ -11,7 +11,7 @@ from lxml import etree
 
 from botarena.core import SeededRandom
 from botarena.games.registry import GAMES, SC_XML, GameSpec, lookup
-from botarena.protocol.sc_messages import MOVE_REQUEST_CLASS
+from botarena.protocol.sc_messages import Memento, MoveRequest
 from botarena.server.manual_clock import ManualClock
 from botarena.web.admin import PrepareError, prepare_from_state
 from botarena.web.human import HumanSeat
@@ -80,13 +80,8 @@ def offered_seat(time_limit_s: float | None, clock: ManualClock) -> HumanSeat:
     spec = lookup("piranhas-2019")
     assert spec is not None
     seat = HumanSeat(spec, "127.0.0.1", 0, "code", time_limit_s=time_limit_s, clock=clock)
-    memento = etree.Element("room", roomId="r")
-    data = etree.SubElement(memento, "data", {"class": "memento"})
-    data.append(spec.part("xml:state_to_element")(initial_state(spec)))
-    seat._on_message(memento)
-    request = etree.Element("room", roomId="r")
-    etree.SubElement(request, "data", {"class": MOVE_REQUEST_CLASS})
-    seat._on_message(request)
+    seat._on_message(Memento("r", spec.part("xml:state_to_element")(initial_state(spec))))
+    seat._on_message(MoveRequest("r"))
     return seat
 
 

@@ -1,13 +1,13 @@
 """The blocking bot client: connect, join, play one game, leave.
 
 No polling and no regex framing: the socket blocks until the server sends something, the
-stream parser frames messages, and a MoveRequest is answered in the same read that
-delivered it. TCP_NODELAY sends each answer at once.
+SC client core (through its blocking wrapper, :mod:`botarena.client.sc_connection`) frames
+and decodes the messages, and a MoveRequest is answered in the same read that delivered
+it. TCP_NODELAY sends each answer at once.
 """
 
 from __future__ import annotations
 
-import socket
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -15,12 +15,10 @@ from typing import Any
 from botarena.client.cli_args import DEFAULT_HOST, DEFAULT_PORT, parse_bot_options, script_name
 from botarena.client.codecs import codec_for
 from botarena.client.report import WAITING_HINT_S, result_line, still_waiting_line, waiting_line
+from botarena.client.sc_connection import CONNECT_TIMEOUT_S, BlockingScConnection
 from botarena.client.session import Bot, BotSession, JoinRequest, JoinRoom, as_bot
 from botarena.protocol import sc_messages as msg
 
-RECEIVE_BYTES = 65536
-CONNECT_TIMEOUT_S = 10.0
-"""How long to wait for the server to accept the connection."""
 CLOSE_TIMEOUT_S = 5.0
 """After we end our stream, how long to wait for the server to close the connection."""
 
@@ -132,37 +130,33 @@ def play_one_game(
     session = BotSession(as_bot(bot), codec, join, display_name=name)
     label = name or f"{codec.name} bot"
     try:
-        sock = socket.create_connection((host, port), timeout=CONNECT_TIMEOUT_S)
+        connection = BlockingScConnection.connect(
+            host, port, session.client, timeout=CONNECT_TIMEOUT_S
+        )
     except OSError as error:
         raise BotError(f"cannot connect to {host}:{port}: {error}") from error
-    with sock:
-        sock.settimeout(None)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    with connection:
         joined = False
+        hint_after: float | None = None  # while seated without an opponent: say so once more
         try:
-            sock.sendall(session.start())
+            session.begin()
+            connection.flush()
             while not session.finished:
-                try:
-                    data = sock.recv(RECEIVE_BYTES)
-                except TimeoutError:  # only while waiting for an opponent: say so once more
+                if not connection.receive(timeout=hint_after):
                     echo(still_waiting_line(label, codec.game_type, host, port, waiting_hint_s))
-                    sock.settimeout(None)
+                    hint_after = None
                     continue
-                if not data:
-                    session.connection_lost()
-                    break
-                reply = session.receive(data)
+                session.handle_events()
+                connection.flush()
                 if not joined and session.room_id is not None:
                     joined = True
                     echo(waiting_line(label, codec.game_type, host, port, session.room_id))
                     if session.color is None:
-                        sock.settimeout(waiting_hint_s)
-                if session.color is not None and sock.gettimeout() is not None:
-                    sock.settimeout(None)  # the game has started
-                if reply:
-                    sock.sendall(reply)
+                        hint_after = waiting_hint_s
+                if session.color is not None:
+                    hint_after = None  # the game has started
             if session.closed_by_us:
-                _wait_for_close(sock)
+                connection.wait_closed(CLOSE_TIMEOUT_S)
         except OSError as error:
             raise BotError(f"connection to {host}:{port} failed: {error}") from error
     if session.result is not None:
@@ -179,16 +173,6 @@ def join_request(game_type: str, reservation: str | None, room: str | None) -> J
     if room is not None:
         return JoinRoom(room)
     return msg.Join(game_type)
-
-
-def _wait_for_close(sock: socket.socket) -> None:
-    """Read until the server closes (it does after our ``</protocol>``), bounded in time."""
-    sock.settimeout(CLOSE_TIMEOUT_S)
-    try:
-        while sock.recv(RECEIVE_BYTES):
-            pass
-    except OSError:
-        pass
 
 
 def exit_code(session: BotSession) -> int:

@@ -1,8 +1,9 @@
 """The sans-I/O core of a bot: bytes from the server in, bytes for the server out.
 
-A :class:`BotSession` owns the stream parser and the game codec; it calls the bot's
-``calculate_move`` the moment a MoveRequest arrives and answers with one room packet. It
-never touches a socket, so the blocking client, an asyncio client and the tests share it.
+A :class:`BotSession` owns an SC client core (:class:`~botarena.protocol.sc_client.ScClient`)
+and the game codec; it calls the bot's ``calculate_move`` the moment a MoveRequest arrives
+and answers with one room packet. It never touches a socket, so the blocking client, an
+asyncio client and the tests share it.
 """
 
 from __future__ import annotations
@@ -14,13 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from lxml import etree
-
 from botarena.client.codecs import GameCodec
 from botarena.protocol import sc_messages as msg
-from botarena.protocol.sc_errors import ProtocolError
-from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
-from botarena.protocol.xstream import STREAM_END, STREAM_START
+from botarena.protocol.sc_client import Received, ScClient, ServerClosed, Undecodable
 
 JoinRoom = msg.JoinRoom
 """``<joinRoom roomId/>`` (2021, Blokus): take a free unreserved slot of a prepared room; the
@@ -95,13 +92,14 @@ class BotSession:
     """One connection of one bot to an SC server, without I/O.
 
     Call :meth:`start` for the opening bytes, feed every received chunk to :meth:`receive`
-    and send what it returns; stop when :attr:`finished`.
+    and send what it returns; stop when :attr:`finished`. (A wrapper that feeds
+    :attr:`client` itself calls :meth:`begin` and :meth:`handle_events` instead.)
     """
 
     bot: Bot
     codec: GameCodec
     join: JoinRequest
-    parser: ScStreamParser = field(default_factory=ScStreamParser)
+    client: ScClient = field(default_factory=ScClient)
     state: Any = None
     color: str | None = None
     room_id: str | None = None
@@ -113,30 +111,40 @@ class BotSession:
     """Sent as the botarena extension attribute ``displayName`` of the join request."""
 
     def start(self) -> bytes:
+        """The opening bytes: our ``<protocol>`` and the join request."""
+        self.begin()
+        return self.client.data_to_send()
+
+    def begin(self) -> None:
+        """Queue the join request in :attr:`client`."""
         join = self.join
         if self.display_name:
             join = dataclasses.replace(join, display_name=self.display_name)
-        return STREAM_START + etree.tostring(join.to_element())
+        self.client.send(join)
 
     def receive(self, data: bytes) -> bytes:
         """Handle received bytes; return the bytes to send (possibly empty)."""
         if self.finished:
             return b""
-        try:
-            events = self.parser.feed(data)
-        except ProtocolError as error:
-            self._fail(f"unreadable data from the server: {error}")
-            return self._close()
-        out = bytearray()
-        for event in events:
-            if isinstance(event, StreamEnded):
-                self.connection_lost()
-                break
-            if isinstance(event, MessageReceived):
-                out += self._handle(event.element)
+        self.client.receive_data(data)
+        self.handle_events()
+        return self.client.data_to_send()
+
+    def handle_events(self) -> None:
+        """Act on every event :attr:`client` has received; answers wait in :attr:`client`."""
+        for event in self.client.events_received():
             if self.finished:
                 break
-        return bytes(out)
+            if isinstance(event, Received):
+                self._handle(event.message)
+            elif isinstance(event, Undecodable):
+                self._fail(f"unexpected message from the server: {event.error}")
+                self._close()
+            elif isinstance(event, ServerClosed) and event.error is not None:
+                self._fail(f"unreadable data from the server: {event.error}")
+                self._close()
+            elif isinstance(event, ServerClosed):
+                self.connection_lost()
 
     def connection_lost(self) -> None:
         """The server closed the connection."""
@@ -147,12 +155,7 @@ class BotSession:
             )
         self.finished = True
 
-    def _handle(self, element: etree._Element) -> bytes:
-        try:
-            message = msg.decode_server_message(element)
-        except ProtocolError as error:
-            self._fail(f"unexpected message from the server: {error}")
-            return self._close()
+    def _handle(self, message: msg.ServerMessage) -> None:
         if isinstance(message, msg.Joined):
             self.room_id = message.room_id
         elif isinstance(message, msg.WelcomeMessage):
@@ -167,10 +170,11 @@ class BotSession:
                     f"{BOT_FAULT_PREFIX}cannot read the state as {self.codec.game_type}: {error} "
                     "(does the bot play the game of this room?)"
                 )
-                return self._close()
+                self._close()
+                return
             self._hook("on_state", self.state)
         elif isinstance(message, msg.MoveRequest):
-            return self._answer(message.room_id)
+            self._answer(message.room_id)
         elif isinstance(message, msg.RoomError):
             text = message.message or "(no message)"
             self.errors.append(text)
@@ -179,18 +183,18 @@ class BotSession:
             self.result = message
             self._hook("on_game_over", message)
         elif isinstance(message, msg.Left):
-            return self._close()
+            self._close()
         elif isinstance(message, msg.ErrorPacket):  # 2021+: the server refused a request
             self._fail(f"the server refused our request: {message.message or '(no message)'}")
-            return self._close()
+            self._close()
         elif isinstance(message, msg.CloseConnection):
             self.connection_lost()
-        return b""
 
-    def _answer(self, room_id: str) -> bytes:
+    def _answer(self, room_id: str) -> None:
         if self.state is None:
             self._fail("the server asked for a move before sending a state")
-            return self._close()
+            self._close()
+            return
         try:
             move = self.bot.calculate_move(self.state)
         except Exception as error:
@@ -199,9 +203,9 @@ class BotSession:
                 f"{BOT_FAULT_PREFIX}calculate_move raised {type(error).__name__}: {error} "
                 "(the bot's own code failed, not the server)"
             )
-            return self._close()
-        packet = msg.RoomPacket(room_id, self.codec.encode_move(move))
-        return etree.tostring(packet.to_element())
+            self._close()
+            return
+        self.client.send(msg.RoomPacket(room_id, self.codec.encode_move(move)))
 
     def _fail(self, text: str) -> None:
         self.errors.append(text)
@@ -215,8 +219,8 @@ class BotSession:
         elif name == "on_error":
             _print_error(*args)
 
-    def _close(self) -> bytes:
+    def _close(self) -> None:
         """End our stream: the server answers by closing the connection."""
         self.finished = True
         self.closed_by_us = True
-        return STREAM_END
+        self.client.close()

@@ -99,6 +99,14 @@ class ProtocolProfile:
     misplaced_move_reason: str | None = None
     """2026+: a move out of turn or not requested is a process violation with this reason
     (the error's text as ``{reason}``); ``None``: the mover is scored ``LEFT`` (2018-2021)."""
+    authenticate_attribute: str = "passphrase"
+    """The attribute of ``<authenticate>`` the official server reads the admin password from:
+    ``passphrase`` (2018/2019), ``password`` (2020+; spec §9)."""
+    official_start_position: bool = True
+    """2018/2019: the official server reads a start position in ``prepare`` as
+    ``<loadGameInfo class="state" …>`` (the state itself, aliased; spec §2.2.4). 2021+: the
+    official servers know no ``loadGameInfo`` and drop the admin who sends one; botarena's
+    server reads it there as ``<loadGameInfo><state …/></loadGameInfo>``."""
 
 
 PROFILE_2019 = ProtocolProfile(
@@ -128,6 +136,8 @@ PROFILE_2021 = ProtocolProfile(
     joined_game_room_player_count=True,
     slot_reserved_attribute=True,
     empty_compliant_reason=True,
+    authenticate_attribute="password",
+    official_start_position=False,
 )
 """21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
 

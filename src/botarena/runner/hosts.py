@@ -20,10 +20,12 @@ from typing import Protocol
 
 from lxml import etree
 
+from botarena.client.sc_connection import AsyncScConnection
 from botarena.core import GameResult, ScoreCause, SlotScore
 from botarena.games.registry import load_plugin
+from botarena.protocol import sc_client
 from botarena.protocol import sc_messages as msg
-from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
+from botarena.protocol.sc_client import Received, ServerClosed
 from botarena.server import (
     FinishedGame,
     GameControl,
@@ -36,7 +38,6 @@ from botarena.server import (
 
 ADMIN_REPLY_TIMEOUT_S = 10.0
 """How long the remote server may take to answer ``prepare``."""
-READ_CHUNK = 65536
 REPLAY_GZIP_LEVEL = 6
 """zlib level of ``.xml.gz`` replays: about 20× smaller than the XML, fast to write."""
 
@@ -154,19 +155,11 @@ class EmbeddedHost(LobbyListener):
 # ----------------------------------------------------------------------------- remote
 
 
-def initial_state_element(game_type: str, seed: int) -> etree._Element:
-    """The seed's initial state as ``<loadGameInfo>``: the admin protocol has no seed, so the
-    runner fixes each game's board itself (same seed → same board, on any server)."""
-    plugin = load_plugin(game_type)
-    match = plugin.new_match(["a", "b"], GameSetup(seed=seed))
-    state = match.state_element()
-    if plugin.profile.slot_reserved_attribute:  # 2021+: the state inside loadGameInfo
-        wrapper = etree.Element("loadGameInfo")
-        wrapper.append(state)
-        return wrapper
-    state.tag = "loadGameInfo"  # 2018/2019: the state itself, aliased (XStream's shape)
-    state.set("class", "state")
-    return state
+def initial_state(game_type: str, seed: int) -> etree._Element:
+    """The seed's initial state: the admin protocol has no seed, so where the server reads a
+    start position the runner fixes each game's board itself (same seed, same board)."""
+    match = load_plugin(game_type).new_match(["a", "b"], GameSetup(seed=seed))
+    return match.state_element()
 
 
 def result_from_message(message: msg.GameResult) -> GameResult:
@@ -233,22 +226,23 @@ class RemoteGame:
         return self.started()  # the admin protocol does not tell who has joined
 
     def force_start(self) -> None:
-        self.admin.send(msg.Step(self.room_id, True).to_element())
+        self.admin.send(msg.Step(self.room_id, True))
 
     def abort(self, why: str) -> None:
         self.note = why
-        self.admin.send(msg.Cancel(self.room_id).to_element())
+        self.admin.send(msg.Cancel(self.room_id))
 
-    def on_message(self, element: etree._Element, decoded: msg.ServerMessage) -> None:
-        if isinstance(decoded, msg.Memento):
+    def on_message(self, event: Received) -> None:
+        message = event.message
+        if isinstance(message, msg.Memento):
             self.mementos += 1
             self.memento_times.append(time.monotonic())
-            self.memento_seats.append(seat_to_move(self.game_type, decoded.state))
-        if not isinstance(decoded, msg.Left):
-            self.packets.append(etree.tostring(element) + b"\n")
-        if isinstance(decoded, msg.GameResult):
-            self._end(result_from_message(decoded))
-        elif isinstance(decoded, msg.Left):
+            self.memento_seats.append(seat_to_move(self.game_type, message.state))
+        if not isinstance(message, msg.Left):
+            self.packets.append(event.xml() + b"\n")
+        if isinstance(message, msg.GameResult):
+            self._end(result_from_message(message))
+        elif isinstance(message, msg.Left):
             self._end(None)
 
     def _end(self, result: GameResult | None) -> None:
@@ -263,48 +257,47 @@ class RemoteGame:
 
 
 class RemoteHost:
-    """One admin connection to a running server, shared by all concurrent games."""
+    """One admin connection to a running server, shared by all concurrent games. It
+    authenticates on the first ``prepare``, in the spelling of that game's server generation
+    (``passphrase`` before 2020, ``password`` since), and asks for the seed's start position
+    only where that generation's official server reads one (2018/2019); a 2021+ server draws
+    the board itself."""
 
     def __init__(self, host: str, port: int, password: str) -> None:
         self.host, self.port, self.password = host, port, password
-        self._reader: asyncio.StreamReader | None = None
-        self._writer: asyncio.StreamWriter | None = None
+        self._connection: AsyncScConnection | None = None
+        self._authenticated = False
         self._prepared: deque[asyncio.Future[msg.Prepared]] = deque()
         self._games: dict[str, RemoteGame] = {}
         self._lock = asyncio.Lock()
         self._pump: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
-        try:
-            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
-        except OSError as error:
-            raise OSError(f"cannot reach the server {self.host}:{self.port}: {error}") from None
-        self._writer.write(b"<protocol>")
-        self.send(msg.Authenticate(self.password).to_element())
+        self._connection = await AsyncScConnection.open(self.host, self.port)
         self._pump = asyncio.create_task(self._read())
 
-    def send(self, element: etree._Element) -> None:
-        if self._writer is not None and not self._writer.is_closing():
-            self._writer.write(etree.tostring(element))
+    def send(self, request: msg.Request) -> None:
+        if self._connection is not None:
+            self._connection.send(request)
 
     async def prepare(
         self, game_type: str, slots: list[SlotDescriptor], seed: int, replay_path: Path | None
     ) -> RemoteGame:
-        # 2021+: every slot reserved (an unreserved one gets no code)
-        reserved = True if load_plugin(game_type).profile.slot_reserved_attribute else None
-        request = msg.Prepare(
+        profile = load_plugin(game_type).profile
+        request = sc_client.prepare(
             game_type,
-            tuple(
-                msg.SlotDescriptor(s.display_name, s.can_timeout, s.should_be_paused, reserved)
-                for s in slots
-            ),
-            initial_state_element(game_type, seed),
+            (msg.SlotDescriptor(s.display_name, s.can_timeout, s.should_be_paused) for s in slots),
+            profile,
+            start=initial_state(game_type, seed) if profile.official_start_position else None,
         )
         loop = asyncio.get_running_loop()
         async with self._lock:  # answers come in request order
+            if not self._authenticated:
+                self._authenticated = True
+                self.send(sc_client.authenticate(self.password, profile))
             future: asyncio.Future[msg.Prepared] = loop.create_future()
             self._prepared.append(future)
-            self.send(request.to_element())
+            self.send(request)
             try:
                 prepared = await asyncio.wait_for(future, ADMIN_REPLY_TIMEOUT_S)
             except TimeoutError:
@@ -321,24 +314,19 @@ class RemoteHost:
                 game_type,
             )
             self._games[prepared.room_id] = game
-            self.send(msg.Observe(prepared.room_id).to_element())
+            self.send(msg.Observe(prepared.room_id))
         return game
 
     async def _read(self) -> None:
-        assert self._reader is not None
-        parser = ScStreamParser()
+        assert self._connection is not None
+        why = f"the server {self.host}:{self.port} closed the admin connection"
         try:
-            while data := await self._reader.read(READ_CHUNK):
-                for event in parser.feed(data):
-                    if isinstance(event, StreamEnded):
-                        return
-                    if isinstance(event, MessageReceived):
-                        self._dispatch(event.element)
-        except Exception as error:  # a broken server connection ends every game
-            self._fail(f"admin connection failed: {error}")
-            return
+            async for event in self._connection.events():
+                if isinstance(event, Received):
+                    self._dispatch(event)
+                elif isinstance(event, ServerClosed) and event.error is not None:
+                    why = f"admin connection failed: {event.error}"
         finally:
-            why = f"the server {self.host}:{self.port} closed the admin connection"
             if self._prepared:
                 why += (
                     " while a prepare was pending (it refused the request: wrong password, "
@@ -346,24 +334,21 @@ class RemoteHost:
                 )
             self._fail(why)
 
-    def _dispatch(self, element: etree._Element) -> None:
-        try:
-            decoded = msg.decode_server_message(element)
-        except Exception:
-            return  # a message this runner does not need
-        if isinstance(decoded, msg.ErrorPacket):  # 2021+: the server says why it refused
-            why = f"the server refused a request: {decoded.message or '(no message)'}"
+    def _dispatch(self, event: Received) -> None:
+        message = event.message
+        if isinstance(message, msg.ErrorPacket):  # 2021+: the server says why it refused
+            why = f"the server refused a request: {message.message or '(no message)'}"
             if self._prepared:
                 self._prepared.popleft().set_exception(OSError(why))
             return
-        if isinstance(decoded, msg.Prepared):
+        if isinstance(message, msg.Prepared):
             if self._prepared:
-                self._prepared.popleft().set_result(decoded)
+                self._prepared.popleft().set_result(message)
             return
-        room_id = getattr(decoded, "room_id", None)
+        room_id = getattr(message, "room_id", None)
         game = self._games.get(room_id) if isinstance(room_id, str) else None
         if game is not None:
-            game.on_message(element, decoded)
+            game.on_message(event)
             if game.finished.done():
                 self._games.pop(game.room_id, None)
 
@@ -377,11 +362,8 @@ class RemoteHost:
         self._games.clear()
 
     async def close(self) -> None:
-        if self._writer is not None:
-            with contextlib.suppress(Exception):
-                self._writer.write(b"</protocol>")
-                self._writer.close()
-                await self._writer.wait_closed()
+        if self._connection is not None:
+            await self._connection.close()
         if self._pump is not None:
             self._pump.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -2,9 +2,10 @@
 
 The web server talks to the SC server like ``botarena test --server`` does: it connects,
 authenticates with the admin password, sends ``<prepare>`` with the position as
-``<loadGameInfo>``, and reads the ``<prepared>`` answer. Seats given to a built-in player get
-a ``botarena bot`` process with its reservation code; other seats are left open (their
-codes are returned for a bot or a person to connect with).
+``<loadGameInfo>``, and reads the ``<prepared>`` answer, all through the SC client core
+(:mod:`botarena.protocol.sc_client`) in the requests of the season's server generation.
+Seats given to a built-in player get a ``botarena bot`` process with its reservation code;
+other seats are left open (their codes are returned for a bot or a person to connect with).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from typing import Any
 
 from lxml import etree
 
-from botarena.games.registry import SC_XML, lookup
+from botarena.client.sc_connection import AsyncScConnection
+from botarena.games.registry import SC_XML, GameSpec, lookup
+from botarena.protocol import sc_client
 from botarena.protocol import sc_messages as msg
-from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
+from botarena.protocol.sc_client import Received
 from botarena.web.human import time_limit_error
 from botarena.web.limits import MAX_PREPARE_BYTES
 
@@ -33,8 +36,8 @@ class PrepareError(ValueError):
     """A start-from-here request that cannot be carried out (the text says why)."""
 
 
-def load_game_info(game: str, state_xml: str) -> tuple[str, etree._Element]:
-    """The game type and the ``<loadGameInfo>`` of ``state_xml`` (checked with our engine)."""
+def read_start_state(game: str, state_xml: str) -> tuple[GameSpec, etree._Element]:
+    """The season and the ``<state>`` of ``state_xml`` (checked with our engine)."""
     spec = lookup(game)
     if spec is None or spec.protocol != SC_XML:
         raise PrepareError(f"not a Software-Challenge game: {game!r}")
@@ -46,71 +49,51 @@ def load_game_info(game: str, state_xml: str) -> tuple[str, etree._Element]:
         spec.part(spec.read_state)(state)
     except Exception as error:
         raise PrepareError(f"not a {spec.id} state: {error}") from None
-    if spec.load_plugin().profile.slot_reserved_attribute:  # 2021+: the state inside
-        wrapper = etree.Element("loadGameInfo")
-        wrapper.append(state)
-        return spec.game_type, wrapper
-    state.tag = "loadGameInfo"  # 2018/2019: the state itself, aliased
-    state.set("class", "state")
-    return spec.game_type, state
+    return spec, state
 
 
 async def admin_prepare(
     host: str,
     port: int,
     password: str | None,
-    game_type: str,
+    spec: GameSpec,
     *,
-    info: etree._Element | None,
+    start: etree._Element | None,
     names: list[str],
     can_timeout: list[bool],
 ) -> tuple[str, tuple[str, ...]]:
-    """Prepare a room on the SC server; (room id, reservation codes)."""
+    """Prepare a room of ``spec``'s season on the SC server, from ``start`` (a state) or
+    the server's own start (``None``); (room id, reservation codes)."""
     if not password:
         raise PrepareError("the game server has no admin password: administration is off")
+    profile = spec.load_plugin().profile
     try:
-        reader, writer = await asyncio.open_connection(host, port)
+        connection = await AsyncScConnection.open(host, port)
     except OSError as error:
         raise PrepareError(f"cannot reach the game server {host}:{port}: {error}") from None
     try:
-        request = msg.Prepare(
-            game_type,
-            tuple(
-                msg.SlotDescriptor(name, timeout, False)
-                for name, timeout in zip(names, can_timeout, strict=True)
-            ),
-            info,
+        slots = (
+            msg.SlotDescriptor(name, timeout, False)
+            for name, timeout in zip(names, can_timeout, strict=True)
         )
-        element = request.to_element()
-        for slot in element.iter("slot"):
-            slot.set("reserved", "true")
-        writer.write(b"<protocol>")
-        writer.write(etree.tostring(msg.Authenticate(password).to_element()))
-        writer.write(etree.tostring(element))
-        await writer.drain()
-        return await asyncio.wait_for(_answer(reader), ADMIN_REPLY_TIMEOUT_S)
+        connection.send(sc_client.authenticate(password, profile))
+        connection.send(sc_client.prepare(spec.game_type, slots, profile, start=start))
+        return await asyncio.wait_for(_answer(connection), ADMIN_REPLY_TIMEOUT_S)
     except TimeoutError:
         raise PrepareError("the game server did not answer prepare") from None
     finally:
-        writer.close()
+        connection.abort()
 
 
-async def _answer(reader: asyncio.StreamReader) -> tuple[str, tuple[str, ...]]:
-    parser = ScStreamParser()
-    while data := await reader.read(1 << 16):
-        for event in parser.feed(data):
-            if isinstance(event, StreamEnded):
-                break
-            if not isinstance(event, MessageReceived):
-                continue
-            if event.element.tag == "errorpacket":
-                raise PrepareError(f"the game server refused: {event.element.get('message')}")
-            try:
-                decoded = msg.decode_server_message(event.element)
-            except Exception:
-                continue
-            if isinstance(decoded, msg.Prepared):
-                return str(decoded.room_id), tuple(decoded.reservations)
+async def _answer(connection: AsyncScConnection) -> tuple[str, tuple[str, ...]]:
+    async for event in connection.events():
+        if not isinstance(event, Received):
+            continue
+        message = event.message
+        if isinstance(message, msg.ErrorPacket):
+            raise PrepareError(f"the game server refused: {message.message}")
+        if isinstance(message, msg.Prepared):
+            return message.room_id, message.reservations
     raise PrepareError("the game server closed the admin connection (wrong password?)")
 
 
@@ -160,18 +143,18 @@ async def prepare_from_state(
     for seat in seats:
         if seat not in (*players, HUMAN_SEAT, OPEN_SEAT):
             raise PrepareError(f"unknown seat {seat!r}: a built-in player, human or open")
-    if state is None:
-        assert spec is not None
-        game_type, info = spec.game_type, None
-    else:
-        game_type, info = load_game_info(game, state)
+    start: etree._Element | None = None
+    if state is not None:
+        spec, start = read_start_state(game, state)
+    elif spec is None or spec.protocol != SC_XML:
+        raise PrepareError(f"not a Software-Challenge game: {game!r}")
     names = [
         seat if seat in players else ("Human" if seat == HUMAN_SEAT else f"seat {index + 1}")
         for index, seat in enumerate(seats)
     ]
     timeouts = [seat in players for seat in seats]  # no timeout for a person or an open seat
     room_id, codes = await admin_prepare(
-        host, port, password, game_type, info=info, names=names, can_timeout=timeouts
+        host, port, password, spec, start=start, names=names, can_timeout=timeouts
     )
     open_codes: dict[int, str] = {}
     human_codes: dict[int, str] = {}

@@ -19,9 +19,10 @@ from typing import Any
 
 from lxml import etree
 
+from botarena.client.sc_connection import AsyncScConnection
 from botarena.games.registry import GameSpec
 from botarena.protocol import sc_messages as msg
-from botarena.protocol.sc_xml import MessageReceived, ScStreamParser, StreamEnded
+from botarena.protocol.sc_client import Received, parse_room_data
 from botarena.server.peer import Clock, TimerHandle
 from botarena.web.hub import Viewer
 from botarena.web.move_offers import Offer, move_offers, read_state
@@ -75,7 +76,7 @@ class HumanSeat:
         self._clock = clock
         self._deadline: TimerHandle | None = None
         self.viewers: set[Viewer] = set()
-        self._writer: asyncio.StreamWriter | None = None
+        self._connection: AsyncScConnection | None = None
         self.task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -122,51 +123,40 @@ class HumanSeat:
             return f"move must be a number from 0 to {len(self.moves) - 1}"
         move = self.moves[index]
         self._withdraw_offer()
-        if self._writer is not None and self.room_id is not None:
-            room = etree.Element("room", roomId=self.room_id)
-            room.append(etree.fromstring(move))
-            self._writer.write(etree.tostring(room))
+        if self._connection is not None and self.room_id is not None:
+            self._connection.send(msg.RoomPacket(self.room_id, parse_room_data(move)))
         self._publish()
         return None
 
     async def _run(self) -> None:
         try:
-            reader, self._writer = await asyncio.open_connection(self.host, self.port)
-            self._writer.write(b"<protocol>")
-            self._writer.write(etree.tostring(msg.JoinPrepared(self.code).to_element()))
-            parser = ScStreamParser()
-            while data := await reader.read(1 << 16):
-                for event in parser.feed(data):
-                    if isinstance(event, StreamEnded):
-                        return
-                    if isinstance(event, MessageReceived):
-                        self._on_message(event.element)
+            self._connection = await AsyncScConnection.open(self.host, self.port)
+            self._connection.send(msg.JoinPrepared(self.code))
+            async for event in self._connection.events():
+                if isinstance(event, Received):
+                    self._on_message(event.message)
         except (OSError, ValueError) as error:
             log.info("human seat %s: %s", self.room_id, error)
         finally:
             self.over = True
             self._withdraw_offer()
             self._publish()
-            if self._writer is not None:
+            if self._connection is not None:
                 with contextlib.suppress(Exception):
-                    self._writer.close()
+                    self._connection.abort()
 
-    def _on_message(self, element: etree._Element) -> None:
-        if element.tag != "room":
-            return
-        self.room_id = element.get("roomId")
-        data = element.find("data")
-        kind = data.get("class", "") if data is not None else ""
-        if kind == "memento" and data is not None:
-            state = data.find("state")
-            if state is not None:
-                self.state_xml = etree.tostring(state, encoding="unicode")
-        elif kind in msg.MOVE_REQUEST_CLASSES and self.state_xml is not None:
+    def _on_message(self, message: msg.ServerMessage) -> None:
+        room_id = getattr(message, "room_id", None)
+        if isinstance(room_id, str):
+            self.room_id = room_id
+        if isinstance(message, msg.Memento):
+            self.state_xml = etree.tostring(message.state, encoding="unicode")
+        elif isinstance(message, msg.MoveRequest) and self.state_xml is not None:
             state = read_state(self.spec, self.state_xml)
             self.moves, self.offers = move_offers(self.spec, state)
             self._start_deadline()
             self._publish()
-        elif kind == "result":
+        elif isinstance(message, msg.GameResult):
             self.over = True
             self._publish()
 
@@ -193,8 +183,8 @@ class HumanSeat:
             return
         self.timed_out = True
         self._withdraw_offer()
-        if self._writer is not None:
-            self._writer.close()
+        if self._connection is not None:
+            self._connection.abort()
         self._publish()
 
     def close(self) -> None:
