@@ -185,7 +185,7 @@ def _default_game(given: str | None) -> str:
     if given is None:
         return registry.newest_sc_game().game_type
     spec = registry.resolve(given)
-    if spec.protocol != registry.SC_XML:
+    if not spec.protocol.xml_states:
         message = f"{spec.id} is not a Software-Challenge game"
         raise click.BadParameter(message, param_hint="--default-game")
     return spec.game_type
@@ -203,7 +203,7 @@ class GameCommands(click.Group):
             spec = registry.resolve(cmd_name, notice=lambda text: click.echo(text, err=True))
         except ValueError:
             return None
-        if spec.protocol == registry.MAUMAU_JSON:
+        if not spec.protocol.xml_states:  # the SDK's bots play SC seasons; Mau-Mau has its own
             return bot_maumau
         from botarena.client.cli import bot_command
 
@@ -232,7 +232,7 @@ def games() -> None:
         newest = registry.newest(spec.name) is spec
         name = spec.name if newest else "-"
         players = ", ".join(spec.player_names)
-        rows.append((spec.game_type, spec.id, name, spec.protocol, str(spec.port), players))
+        rows.append((spec.game_type, spec.id, name, spec.protocol.name, str(spec.port), players))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))

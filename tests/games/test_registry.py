@@ -62,7 +62,7 @@ def test_botarena_games_lists_every_season_with_its_ids():
     output = CliRunner().invoke(cli, ["games"]).output
     for spec in registry.GAMES:
         line = next(line for line in output.splitlines() if line.startswith(spec.game_type + " "))
-        assert spec.id in line and spec.protocol in line and str(spec.port) in line
+        assert spec.id in line and spec.protocol.name in line and str(spec.port) in line
 
 
 def test_importing_the_rules_of_a_game_does_not_load_the_server():
