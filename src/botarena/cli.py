@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
@@ -14,6 +15,9 @@ from click.core import ParameterSource
 from botarena import __version__
 from botarena.games import registry
 from botarena.web.limits import DEFAULT_WEB_PORT
+
+if TYPE_CHECKING:
+    from botarena.runner.run import ClusterGames
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_SC_PORT = registry.SC_PORT
@@ -29,6 +33,17 @@ PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True, "help_o
 @click.version_option(__version__, prog_name="botarena")
 def cli() -> None:
     """botarena: game servers, bots and a mass-test runner for bot contests."""
+    from botarena.runner.cli import CLUSTER_GAMES
+
+    click.get_current_context().meta[CLUSTER_GAMES] = _cluster_games
+
+
+async def _cluster_games(address: str, token: str) -> ClusterGames:
+    """``botarena test --cluster``: the runner's games on the league's Dask executor (composed
+    here, above both, so that the runner does not import the league)."""
+    from botarena.league.executors import ClusterGames
+
+    return await ClusterGames.connect(address, token)
 
 
 @cli.command(context_settings={"show_default": True})
@@ -113,9 +128,9 @@ def serve(
     Mau-Mau server on 127.0.0.1:1338. A socha client started without a reservation sends
     <join/> and plays the default game.
     """
+    from botarena.serve import run_all
     from botarena.server.config import config_from_options
     from botarena.server.maumau import ServerOptions
-    from botarena.server.serve_all import run_all
 
     try:
         sc_config = config_from_options(
