@@ -43,6 +43,16 @@ def test_a_package_imports_nothing_above_it(package: str) -> None:
     assert upward == []
 
 
+def test_the_servers_know_no_game_by_name() -> None:
+    """The servers get their games through the registry (``botarena.games.registry``)."""
+    by_name = []
+    for path in sorted((SOURCE / "server").rglob("*.py")):
+        for module in sorted(imported_modules(path)):
+            if module.startswith("botarena.games.") and module != "botarena.games.registry":
+                by_name.append(f"{path.relative_to(SOURCE)} imports {module}")
+    assert by_name == []
+
+
 def test_the_import_reader_sees_an_import_inside_a_function(tmp_path: Path) -> None:
     source = tmp_path / "sample.py"
     source.write_text("def f():\n    from botarena.league.executors import ClusterGames\n")

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from botarena.protocol.wire_protocol import SC_XML, WireProtocol
 
 if TYPE_CHECKING:
+    from botarena.protocol.maumau_plugin import MauMauPlugin
     from botarena.protocol.sc_plugin import GamePlugin
 
 Offer = dict[str, Any]
@@ -105,9 +106,21 @@ class Season:
         return reader
 
     def load_plugin(self) -> GamePlugin:
+        """The SC server's plugin (``plugin.PLUGIN``) of a Software-Challenge season."""
         if not self.protocol.xml_states:
             raise ValueError(f"{self.id} is not a Software-Challenge game")
-        plugin: GamePlugin = self.part("plugin:PLUGIN")
+        plugin: GamePlugin = self._server_plugin()
+        return plugin
+
+    def load_maumau_plugin(self) -> MauMauPlugin:
+        """The Mau-Mau server's plugin (``plugin.PLUGIN``) of a Mau-Mau JSON-lines game."""
+        if self.protocol.xml_states:
+            raise ValueError(f"{self.id} is a Software-Challenge game")
+        plugin: MauMauPlugin = self._server_plugin()
+        return plugin
+
+    def _server_plugin(self) -> Any:
+        plugin = self.part("plugin:PLUGIN")
         if plugin.game_type != self.game_type:
             found, wanted = plugin.game_type, self.game_type
             raise ImportError(f"{self.package}.plugin is {found!r}, not {wanted!r}")
