@@ -84,6 +84,7 @@ def games_info() -> list[dict[str, object]]:
             "name": spec.name,
             "year": spec.year,
             "protocol": spec.protocol.name,
+            "xmlStates": spec.protocol.xml_states,
             "board": board_module(spec.board_name),
             "players": list(spec.player_names),
         }
