@@ -82,6 +82,9 @@ class RunConfig:
     ``botarena.league.executors.ClusterGames.connect``: the runner does not import it)."""
 
 
+Bots = tuple[BotSpec, BotSpec]
+
+
 class ClusterGames(Protocol):
     """The runner's games played elsewhere: each game as a task, its files written into
     ``run_dir`` when it is done, its record returned."""
@@ -91,7 +94,7 @@ class ClusterGames(Protocol):
         *,
         game_type: str,
         game: ScheduledGame,
-        bots: tuple[BotSpec, BotSpec],
+        bots: Bots,
         run_dir: Path,
         limits: DriverLimits,
     ) -> dict[str, Any]: ...
