@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
@@ -14,6 +15,9 @@ from click.core import ParameterSource
 from botarena import __version__
 from botarena.games import registry
 from botarena.web.limits import DEFAULT_WEB_PORT
+
+if TYPE_CHECKING:
+    from botarena.runner.run import ClusterGames
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_SC_PORT = registry.SC_PORT
@@ -29,6 +33,17 @@ PASSTHROUGH = {"ignore_unknown_options": True, "allow_extra_args": True, "help_o
 @click.version_option(__version__, prog_name="botarena")
 def cli() -> None:
     """botarena: game servers, bots and a mass-test runner for bot contests."""
+    from botarena.runner.cli import CLUSTER_GAMES
+
+    click.get_current_context().meta[CLUSTER_GAMES] = _cluster_games
+
+
+async def _cluster_games(address: str, token: str) -> ClusterGames:
+    """``botarena test --cluster``: the runner's games on the league's Dask executor (composed
+    here, above both, so that the runner does not import the league)."""
+    from botarena.league.executors import ClusterGames
+
+    return await ClusterGames.connect(address, token)
 
 
 @cli.command(context_settings={"show_default": True})
@@ -113,9 +128,9 @@ def serve(
     Mau-Mau server on 127.0.0.1:1338. A socha client started without a reservation sends
     <join/> and plays the default game.
     """
+    from botarena.serve import run_all
     from botarena.server.config import config_from_options
     from botarena.server.maumau import ServerOptions
-    from botarena.server.serve_all import run_all
 
     try:
         sc_config = config_from_options(
@@ -185,7 +200,7 @@ def _default_game(given: str | None) -> str:
     if given is None:
         return registry.newest_sc_game().game_type
     spec = registry.resolve(given)
-    if spec.protocol != registry.SC_XML:
+    if not spec.protocol.xml_states:
         message = f"{spec.id} is not a Software-Challenge game"
         raise click.BadParameter(message, param_hint="--default-game")
     return spec.game_type
@@ -203,7 +218,7 @@ class GameCommands(click.Group):
             spec = registry.resolve(cmd_name, notice=lambda text: click.echo(text, err=True))
         except ValueError:
             return None
-        if spec.protocol == registry.MAUMAU_JSON:
+        if not spec.protocol.xml_states:  # the SDK's bots play SC seasons; Mau-Mau has its own
             return bot_maumau
         from botarena.client.cli import bot_command
 
@@ -232,7 +247,7 @@ def games() -> None:
         newest = registry.newest(spec.name) is spec
         name = spec.name if newest else "-"
         players = ", ".join(spec.player_names)
-        rows.append((spec.game_type, spec.id, name, spec.protocol, str(spec.port), players))
+        rows.append((spec.game_type, spec.id, name, spec.protocol.name, str(spec.port), players))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))

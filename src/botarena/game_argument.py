@@ -61,7 +61,9 @@ def split_game(
     return first if first is not None else option, rest
 
 
-def resolve_game(text: str, protocol: str | None = None, command: str = "") -> str:
+def resolve_game(
+    text: str, protocol: registry.WireProtocol | None = None, command: str = ""
+) -> str:
     """The season's id of ``text`` (saying on stderr which season a bare name chose);
     ``protocol`` limits the games ``command`` plays (a Mau-Mau game gets what to run
     instead)."""
@@ -69,14 +71,14 @@ def resolve_game(text: str, protocol: str | None = None, command: str = "") -> s
         spec = registry.resolve(text, notice=lambda note: click.echo(note, err=True))
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="GAME") from error
-    if protocol is not None and spec.protocol != protocol:
+    if protocol is not None and spec.protocol is not protocol:
         raise click.UsageError(_other_protocol(spec, command))
     return spec.id
 
 
 def _other_protocol(spec: registry.GameSpec, command: str) -> str:
     what = f"botarena {command}" if command else "this command"
-    if spec.protocol == registry.MAUMAU_JSON:
+    if spec.protocol.builtins_in_process:
         return (
             f"{what} plays Software-Challenge games, not {spec.id}: for Mau-Mau run "
             f"`botarena tournament {spec.name} BOT BOT ...`, or `botarena serve` and "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import subprocess
 import sys
 
@@ -62,7 +64,7 @@ def test_botarena_games_lists_every_season_with_its_ids():
     output = CliRunner().invoke(cli, ["games"]).output
     for spec in registry.GAMES:
         line = next(line for line in output.splitlines() if line.startswith(spec.game_type + " "))
-        assert spec.id in line and spec.protocol in line and str(spec.port) in line
+        assert spec.id in line and spec.protocol.name in line and str(spec.port) in line
 
 
 def test_importing_the_rules_of_a_game_does_not_load_the_server():
@@ -74,3 +76,23 @@ def test_importing_the_rules_of_a_game_does_not_load_the_server():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_newest_of_some_game_types_is_by_the_years_their_seasons_say():
+    assert registry.newest_of(["swc_2027_blokus", "swc_2026_piranhas"]) == "swc_2027_blokus"
+    assert registry.newest_of(["swc_2099_unknown", "swc_2018_hase_und_igel"]) == (
+        "swc_2018_hase_und_igel"  # a type no season has counts as year 0, whatever it says
+    )
+    assert registry.newest_of([]) is None
+
+
+def test_a_seasons_aliases_are_among_its_names():
+    spec = registry.resolve("piranhas-2026")
+    aliased = dataclasses.replace(spec, aliases=("p26",))
+    assert aliased.names() == ("swc_2026_piranhas", "piranhas-2026", "p26")
+
+
+@pytest.mark.parametrize("spec", registry.GAMES, ids=lambda spec: spec.id)
+def test_every_season_is_its_packages_own_object(spec):
+    season_module = importlib.import_module(f"{spec.package}.season")
+    assert season_module.SEASON is spec

@@ -24,7 +24,7 @@ from tests.league.helpers import run
             "two-seat",
         ),
         (["maumau", "--format", "ko", "--best-of", "2", "random", "heuristic"], "odd"),
-        (["piranhas", "--table-size", "3", "random", "greedy", "random"], "played by two"),
+        (["piranhas", "--table-size", "3", "random", "greedy", "random"], "is played by 2"),
         (["maumau", "--table-size", "5", "random", "heuristic"], "--table-size"),
         (["piranhas", "--format", "gauntlet", "random", "greedy"], "--challenger"),
     ],

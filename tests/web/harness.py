@@ -13,10 +13,10 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
+from botarena.serve import start_web
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.maumau import MauMauServer, ServerOptions
-from botarena.server.serve_all import start_web
 from botarena.web.app import WebConfig, WebServer
 from botarena.web.hub import LiveHub
 

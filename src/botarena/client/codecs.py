@@ -34,13 +34,13 @@ class GameCodec:
 
 @cache
 def _codec(spec: registry.GameSpec) -> GameCodec:
-    if spec.protocol != registry.SC_XML:
+    if not spec.protocol.xml_states:
         raise ValueError(f"{spec.id} is not a Software-Challenge game; the SDK plays SC games")
     players = spec.load_players()
     return GameCodec(
         spec.id,
         spec.game_type,
-        spec.part(spec.read_state),
+        spec.state_reader(),
         spec.part("xml:move_to_element"),
         players.make_player,
         players.PLAYER_OPTIONS,

@@ -1,11 +1,13 @@
 """The one table of games: every game and season botarena plays, and where its parts live.
 
-The server, the bot SDK, the runner, ``botarena play``, the tournaments and the conformance
-tools all read this table; a new season is one package under :mod:`botarena.games` and one
-:class:`GameSpec` entry in :data:`GAMES`.
+The server, the bot SDK, the runner, ``botarena play``, the tournaments, the web and the
+conformance tools all read this table; a new season is one package under
+:mod:`botarena.games` whose ``season.py`` exports its :class:`~botarena.games.season.Season`,
+and one line here that lists it in :data:`GAMES` (and one that imports it).
 
-Parts are named as ``"module:attribute"`` strings and imported on first use, so reading the
-table is cheap: a bot process that plays Piranhas never imports Blokus or the server.
+Importing the table imports each season's object and rules; its players, codec, plugin and
+renderer are imported on first use, so a bot process that plays Piranhas never imports
+Blokus's players or the server.
 
 A game is named on the command line by its official game type (``swc_2019_piranhas``), its
 ``NAME-YEAR`` id (``piranhas-2019``), or its bare name (``piranhas``), which means the newest
@@ -14,145 +16,97 @@ season of that game (:func:`resolve` says so when it chooses).
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from botarena.games.blokus.season import SEASON as BLOKUS_2021
+from botarena.games.blokus_2027.season import SEASON as BLOKUS_2027
+from botarena.games.hase_und_igel.season import SEASON as HASE_UND_IGEL_2018
+from botarena.games.maumau.season import SEASON as MAUMAU_2017
+from botarena.games.piranhas.season import SEASON as PIRANHAS_2019
+from botarena.games.piranhas_2026.season import SEASON as PIRANHAS_2026
+from botarena.games.season import Season
+from botarena.protocol.wire_protocol import MAUMAU_JSON, SC_XML, WireProtocol
 
 if TYPE_CHECKING:
     from botarena.protocol.sc_plugin import GamePlugin
 
-SC_XML = "sc-xml"
-"""The Software-Challenge XML protocol (one TCP server for every SC game and season)."""
-MAUMAU_JSON = "maumau-json"
-"""The Free-Hack Mau-Mau JSON-lines protocol."""
+__all__ = [
+    "GAMES",
+    "MAUMAU_JSON",
+    "MAUMAU_PORT",
+    "SC_PORT",
+    "SC_XML",
+    "GameSpec",
+    "Season",
+    "WireProtocol",
+    "choices",
+    "games_of",
+    "load_plugin",
+    "lookup",
+    "newest",
+    "newest_of",
+    "newest_sc_game",
+    "only_game_of",
+    "resolve",
+    "sc_games",
+    "sc_plugins",
+]
 
-SC_PORT = 13050
+SC_PORT = SC_XML.port
 """The official Software-Challenge server port."""
-MAUMAU_PORT = 1338
+MAUMAU_PORT = MAUMAU_JSON.port
 """The Free-Hack Mau-Mau contest server port."""
 
 
-def load(reference: str) -> Any:
-    """The attribute named by ``"package.module:attribute"`` (or the module itself)."""
-    module_name, _, attribute = reference.partition(":")
-    module = importlib.import_module(module_name)
-    return getattr(module, attribute) if attribute else module
+GameSpec = Season
+"""The registry's name for a season object (:class:`botarena.games.season.Season`)."""
 
-
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """One game and season: its names and where its parts live.
-
-    The parts follow the layout of a season package (``package``): ``players.py`` with
-    ``make_player`` and ``PLAYER_OPTIONS``, ``render.py`` with ``render_board(state) -> str``, and
-    for SC games ``plugin.py`` with ``PLUGIN`` and ``xml.py`` with ``state_from_element`` and
-    ``move_to_element``. A field names a part only where a package differs.
-    """
-
-    name: str
-    """The game's name without season (``piranhas``); a bare name means the newest season."""
-    year: int
-    """The season (``2019``)."""
-    game_type: str
-    """The official game type (``swc_2019_piranhas``; ``maumau`` for Mau-Mau)."""
-    package: str
-    """The season's package (``botarena.games.piranhas``)."""
-    rules: str
-    """The game factory (``Game`` protocol of :mod:`botarena.core`), ``module:Class``
-    relative to the package (``rules:PiranhasGame``)."""
-    protocol: str = SC_XML
-    """:data:`SC_XML` or :data:`MAUMAU_JSON`."""
-    player_names: tuple[str, ...] = ("random", "greedy", "search")
-    """The built-in players, the default first."""
-    read_state: str = "xml:state_from_element"
-    """SC games: reads a ``<state>`` element into an engine state (relative to the package)."""
-
-    @property
-    def id(self) -> str:
-        """``NAME-YEAR``: the season's id on the command line and in file names."""
-        return f"{self.name}-{self.year}"
-
-    @property
-    def port(self) -> int:
-        return SC_PORT if self.protocol == SC_XML else MAUMAU_PORT
-
-    def names(self) -> tuple[str, ...]:
-        """The names that always mean this season: its game type and its id."""
-        return (self.game_type, self.id)
-
-    def part(self, relative: str) -> Any:
-        """The package's part named ``module:attribute`` relative to the package."""
-        return load(f"{self.package}.{relative}")
-
-    def load_rules(self) -> Any:
-        return self.part(self.rules)()
-
-    def load_players(self) -> Any:
-        return self.part("players")
-
-    def load_plugin(self) -> GamePlugin:
-        if self.protocol != SC_XML:
-            raise ValueError(f"{self.id} is not a Software-Challenge game")
-        plugin: GamePlugin = self.part("plugin:PLUGIN")
-        if plugin.game_type != self.game_type:
-            found, wanted = plugin.game_type, self.game_type
-            raise ImportError(f"{self.package}.plugin is {found!r}, not {wanted!r}")
-        return plugin
-
-    def load_render(self) -> Any:
-        """The package's ``render`` module: ``render_board(state)`` (a text board with
-        coordinates), and for two-player games ``move_text(move)`` and ``score_text(state)``."""
-        return self.part("render")
-
-    def render_state(self, state: object) -> str:
-        renderer: Callable[[object], str] = self.part("render:render_board")
-        return renderer(state)
-
-
-GAMES: tuple[GameSpec, ...] = (
-    GameSpec(
-        "piranhas", 2019, "swc_2019_piranhas", "botarena.games.piranhas", "rules:PiranhasGame"
-    ),
-    GameSpec(
-        "hase_und_igel",
-        2018,
-        "swc_2018_hase_und_igel",
-        "botarena.games.hase_und_igel",
-        "game:HaseUndIgel",
-        read_state="xml:engine_state_from_element",
-    ),
-    GameSpec("blokus", 2021, "swc_2021_blokus", "botarena.games.blokus", "game:BlokusGame"),
-    GameSpec(
-        "piranhas",
-        2026,
-        "swc_2026_piranhas",
-        "botarena.games.piranhas_2026",
-        "rules:Piranhas2026Game",
-    ),
-    GameSpec("blokus", 2027, "swc_2027_blokus", "botarena.games.blokus_2027", "rules:BlokusGame"),
-    GameSpec(
-        "maumau",
-        2017,
-        "maumau",
-        "botarena.games.maumau",
-        "game:MauMauGame",
-        protocol=MAUMAU_JSON,
-        player_names=("random", "heuristic"),
-    ),
+GAMES: tuple[Season, ...] = (
+    PIRANHAS_2019,
+    HASE_UND_IGEL_2018,
+    BLOKUS_2021,
+    PIRANHAS_2026,
+    BLOKUS_2027,
+    MAUMAU_2017,
 )
 """Every game and season, in the order ``botarena games`` lists them."""
 
 
 def sc_games() -> tuple[GameSpec, ...]:
     """The games of the Software-Challenge XML server."""
-    return tuple(spec for spec in GAMES if spec.protocol == SC_XML)
+    return games_of(SC_XML)
+
+
+def games_of(protocol: WireProtocol) -> tuple[GameSpec, ...]:
+    """The games a server of ``protocol`` plays."""
+    return tuple(spec for spec in GAMES if spec.protocol is protocol)
+
+
+def only_game_of(protocol: WireProtocol) -> GameSpec:
+    """The one game of a single-game protocol (Mau-Mau JSON lines: its server, transcripts
+    and live tables play only it)."""
+    games = games_of(protocol)
+    if len(games) != 1:
+        raise LookupError(f"{protocol} plays {len(games)} games, not one")
+    return games[0]
 
 
 def newest_sc_game() -> GameSpec:
     """The newest Software-Challenge season (the SC server's default game)."""
     return max(sc_games(), key=lambda spec: (spec.year, spec.game_type))
+
+
+def newest_of(game_types: Iterable[str]) -> str | None:
+    """The newest season among ``game_types`` by the years their seasons say (the SC
+    server's default game); a game type the table does not list counts as year 0."""
+
+    def year(game_type: str) -> tuple[int, str]:
+        spec = lookup(game_type)
+        return (0 if spec is None else spec.year, game_type)
+
+    return max(game_types, key=year, default=None)
 
 
 def sc_plugins() -> list[GamePlugin]:
@@ -203,11 +157,11 @@ def resolve(text: str, notice: Callable[[str], None] | None = None) -> GameSpec:
     raise ValueError(f"unknown game {text!r}; known games: {known}")
 
 
-def choices(protocol: str | None = None) -> list[str]:
+def choices(protocol: WireProtocol | None = None) -> list[str]:
     """Every accepted game name (for ``--help`` and shell completion)."""
     names: list[str] = []
     for spec in GAMES:
-        if protocol is None or spec.protocol == protocol:
+        if protocol is None or spec.protocol is protocol:
             for name in (spec.name, *spec.names()):
                 if name not in names:
                     names.append(name)

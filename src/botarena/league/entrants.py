@@ -15,12 +15,8 @@ import sys
 from dataclasses import dataclass
 
 from botarena.games import registry
-from botarena.runner.bots import BUILTIN_BOTS, INTERPRETERS
+from botarena.runner.bots import INTERPRETERS
 
-MAUMAU = registry.resolve("maumau").id
-"""Every game a tournament can be played in."""
-MAUMAU_BUILTINS = ("random", "heuristic")
-"""Mau-Mau's built-in strategies (``botarena.games.maumau.players.STRATEGIES``)."""
 MAX_ENTRANTS = 1000
 """Largest field accepted (a round robin of 1,000 bots is half a million pairings)."""
 MAX_LABEL_CHARS = 40
@@ -95,10 +91,10 @@ def _split_name(text: str) -> tuple[str | None, str]:
 
 
 def _command(game: str, spec: str) -> tuple[tuple[str, ...], str | None]:
-    if game == MAUMAU:
-        if spec in MAUMAU_BUILTINS:
+    season = registry.resolve(game)
+    if spec in season.player_names:
+        if season.protocol.builtins_in_process:
             return (), spec
-    elif spec in BUILTIN_BOTS:
         return (sys.executable, "-m", "botarena", "bot", game, spec), spec
     try:
         words = shlex.split(spec)

@@ -15,12 +15,14 @@ from __future__ import annotations
 import asyncio
 import socket
 import tempfile
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from botarena.core import SeededRandom
-from botarena.league.entrants import MAUMAU, Entrant
+from botarena.games import registry
+from botarena.league.entrants import Entrant
 from botarena.runner.limits import BotLimits
 
 MAUMAU_MOVE_TIMEOUT_S = 5.0
@@ -78,15 +80,29 @@ def base_record(job: GameJob) -> dict[str, Any]:
     }
 
 
+async def _play_sc(job: GameJob, workdir: Path) -> JobOutcome:
+    from botarena.league.sc_game import play_sc  # noqa: PLC0415 - on first use
+
+    return await play_sc(job, workdir)
+
+
+async def _play_maumau(job: GameJob, workdir: Path) -> JobOutcome:
+    from botarena.league.maumau_game import play_maumau  # noqa: PLC0415 - on first use
+
+    return await play_maumau(job, workdir)
+
+
+PLAYS_BY_PROTOCOL: dict[registry.WireProtocol, Callable[[GameJob, Path], Awaitable[JobOutcome]]] = {
+    registry.SC_XML: _play_sc,
+    registry.MAUMAU_JSON: _play_maumau,
+}
+"""How a job of each wire protocol is played (an embedded server of that protocol)."""
+
+
 async def play_job_async(job: GameJob) -> JobOutcome:
+    play = PLAYS_BY_PROTOCOL[registry.resolve(job.game).protocol]
     with tempfile.TemporaryDirectory(prefix="botarena-game-") as workdir:
-        if job.game == MAUMAU:
-            from botarena.league.maumau_game import play_maumau  # noqa: PLC0415
-
-            return await play_maumau(job, Path(workdir))
-        from botarena.league.sc_game import play_sc  # noqa: PLC0415
-
-        return await play_sc(job, Path(workdir))
+        return await play(job, Path(workdir))
 
 
 def dask_worker() -> str | None:

@@ -30,7 +30,7 @@ from botarena.core import new_seed
 from botarena.games import registry
 from botarena.interruption import interrupt_exit_code, resume_hint, terminate_as_interrupt
 from botarena.league import formats
-from botarena.league.entrants import MAUMAU, Entrant, parse_entrants
+from botarena.league.entrants import Entrant, parse_entrants
 from botarena.league.executors import DaskExecutor, Executor, LocalExecutor
 from botarena.league.jobs import GameJob, JobLimits
 from botarena.league.ratings import ratings
@@ -94,8 +94,11 @@ def _new_settings(config: TournamentConfig) -> dict[str, Any]:
         if config.challenger is None:
             raise formats.FormatError("a gauntlet needs --challenger BOT")
         specs = [config.challenger, *specs]
-    if config.game != MAUMAU and config.table_size != 2:
-        raise formats.FormatError(f"{config.game} is played by two; --table-size is for maumau")
+    seats = registry.resolve(config.game).protocol.fixed_seats
+    if seats is not None and config.table_size != seats:
+        raise formats.FormatError(
+            f"{config.game} is played by {seats}; --table-size is for games like maumau"
+        )
     entrants = parse_entrants(config.game, specs)
     if config.format == "gauntlet":
         challenger_label = entrants[0].label

@@ -182,17 +182,3 @@ def lobby_profile(
     if default_game is not None and default_game.profile.join_default_game:
         return default_game.profile
     return PROFILE_2019
-
-
-def season_of(game_type: str) -> int:
-    """The year of a game type (``swc_2027_blokus`` → 2027; 0 when it names none)."""
-    parts = game_type.split("_")
-    if len(parts) > 1 and parts[1].isdigit():
-        return int(parts[1])
-    return 0
-
-
-def newest_game(game_types: Iterable[str]) -> str | None:
-    """The newest season among ``game_types`` (the server's default game)."""
-    ordered = sorted(game_types, key=lambda game_type: (season_of(game_type), game_type))
-    return ordered[-1] if ordered else None

@@ -182,6 +182,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             replays=replays,
             stop_after=stop_after,
             cluster=cluster,
+            cluster_games=click.get_current_context().meta.get(CLUSTER_GAMES),
         )
         with terminate_as_interrupt():
             outcome = asyncio.run(run_test(config))
@@ -230,6 +231,11 @@ def play_command(
         click.echo(f"botarena play: {failure}", err=True)
     if record.get("startup_failures"):
         sys.exit(1)
+
+
+CLUSTER_GAMES = "botarena.runner.cluster_games"
+"""Key of the context's ``meta`` under which the command line that composes the runner puts
+how ``test --cluster`` plays on a cluster (a :data:`botarena.runner.run.ClusterConnect`)."""
 
 
 def register_commands(group: click.Group) -> None:

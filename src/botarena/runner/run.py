@@ -4,10 +4,11 @@ seed-paired games with sides swapped, with a summary written after every game.""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rich.console import Console
 
@@ -20,7 +21,7 @@ from botarena.runner.hosts import EmbeddedHost, RemoteHost
 from botarena.runner.launch import PerGameLauncher, PersistentLauncher
 from botarena.runner.limits import MAX_STARTUP_FAILURES, default_concurrency
 from botarena.runner.report import Reporter, sprt_decided, statistics, status_line
-from botarena.runner.schedule import schedule
+from botarena.runner.schedule import ScheduledGame, schedule
 from botarena.runner.stats import Sprt
 from botarena.runner.store import (
     SUMMARY_NAME,
@@ -74,8 +75,35 @@ class RunConfig:
     replays: str = "all"
     """Which games keep a replay (``.xml.gz``): ``all``, ``failed`` (irregular) or ``none``."""
     cluster: str | None = None
-    """``tcp://HOST:PORT`` of a Dask scheduler: every game is a task on its workers
-    (``botarena.league.executors.ClusterGames``)."""
+    """``tcp://HOST:PORT`` of a Dask scheduler: every game is a task on its workers, played
+    through :attr:`cluster_games`."""
+    cluster_games: ClusterConnect | None = None
+    """Connects to :attr:`cluster` (the CLI passes the league's Dask executor,
+    ``botarena.league.executors.ClusterGames.connect``: the runner does not import it)."""
+
+
+Bots = tuple[BotSpec, BotSpec]
+
+
+class ClusterGames(Protocol):
+    """The runner's games played elsewhere: each game as a task, its files written into
+    ``run_dir`` when it is done, its record returned."""
+
+    async def play_game(
+        self,
+        *,
+        game_type: str,
+        game: ScheduledGame,
+        bots: Bots,
+        run_dir: Path,
+        limits: DriverLimits,
+    ) -> dict[str, Any]: ...
+
+    async def close(self) -> None: ...
+
+
+ClusterConnect = Callable[[str, str], Awaitable[ClusterGames]]
+"""``connect(address, token)``: the token makes the run's task names unique."""
 
 
 REPLAY_POLICIES = ("all", "failed", "none")
@@ -220,9 +248,9 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
             raise ValueError(
                 "--cluster plays on the workers' own servers: drop --server/--persistent"
             )
-        from botarena.league.executors import ClusterGames  # noqa: PLC0415 - only with --cluster
-
-        cluster = await ClusterGames.connect(config.cluster, f"{new_seed():x}")
+        if config.cluster_games is None:
+            raise ValueError("--cluster: this botarena has no way to play games on a cluster")
+        cluster = await config.cluster_games(config.cluster, f"{new_seed():x}")
     if config.server is None:
         server = ScServer(server_config)
         await server.start()

@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from botarena.core import GameResult, ScoreFragment, SeededRandom
+from botarena.games.registry import newest_of
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
-from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile, newest_game
+from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile
 from botarena.server import wire
 from botarena.server.auth_throttle import AuthThrottle, is_summary_count
 from botarena.server.config import ServerConfig
@@ -148,7 +149,7 @@ class Lobby:
 
     def _default_game(self, game_type: str | None) -> GamePlugin | None:
         if game_type is None:
-            newest = newest_game(self.plugins)
+            newest = newest_of(self.plugins)
             return None if newest is None else self.plugins[newest]
         plugin = self.plugins.get(game_type)
         if plugin is None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from botarena.games.registry import GAMES, SC_XML, lookup
+from botarena.games.registry import GAMES, lookup
 from botarena.web.folders import describe_folder
 from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
@@ -69,9 +69,10 @@ class WebConfig:
     """What the command that starts the UI offers when the port is taken (its own options)."""
 
 
-def board_module(game_id: str) -> str:
-    """The board module of a game: ``static/boards/<id>.js``, else the generic board."""
-    name = f"{game_id}.js"
+def board_module(board: str) -> str:
+    """A season's board module: ``static/boards/<board>.js`` (the season's
+    :attr:`~botarena.games.season.Season.board_name`), else the generic board."""
+    name = f"{board}.js"
     return f"boards/{name}" if (STATIC_DIR / "boards" / name).is_file() else "boards/generic.js"
 
 
@@ -82,8 +83,9 @@ def games_info() -> list[dict[str, object]]:
             "gameType": spec.game_type,
             "name": spec.name,
             "year": spec.year,
-            "protocol": spec.protocol,
-            "board": board_module(spec.id),
+            "protocol": spec.protocol.name,
+            "xmlStates": spec.protocol.xml_states,
+            "board": board_module(spec.board_name),
             "players": list(spec.player_names),
         }
         for spec in GAMES
@@ -279,7 +281,7 @@ class WebServer:
         game = body.get("game") if isinstance(body, dict) else None
         state = body.get("state") if isinstance(body, dict) else None
         spec = lookup(game) if isinstance(game, str) else None
-        if spec is None or spec.protocol != SC_XML or not isinstance(state, str):
+        if spec is None or not spec.protocol.xml_states or not isinstance(state, str):
             raise web.HTTPBadRequest(
                 text="game must name a Software-Challenge game, state a string"
             )

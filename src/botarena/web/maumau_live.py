@@ -7,12 +7,12 @@ sizes, whose turn), drawn by the same board module as Mau-Mau replays.
 
 from __future__ import annotations
 
-from botarena.games.registry import GAMES, MAUMAU_JSON
+from botarena.games.registry import MAUMAU_JSON, only_game_of
 from botarena.server.maumau import GameRecord, GameRoom, MauMauListener, TableView
 from botarena.web.hub import LiveHub
 from botarena.web.maumau_replay import table_xml
 
-MAUMAU_GAME_TYPE = next(spec.game_type for spec in GAMES if spec.protocol == MAUMAU_JSON)
+MAUMAU_GAME_TYPE = only_game_of(MAUMAU_JSON).game_type
 
 
 def room_id(room: GameRoom) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from lxml import etree
 
-from botarena.games.registry import GAMES, MAUMAU_JSON
+from botarena.games.registry import MAUMAU_JSON, only_game_of
 from botarena.web.replays import ReplayError, json_objects
 
 
@@ -128,7 +128,7 @@ def parse_transcript(raw: bytes) -> dict[str, Any]:
             states.append(table.element(len(states)))
     if not states:
         raise ReplayError("the transcript holds no turn")
-    spec = next(spec for spec in GAMES if spec.protocol == MAUMAU_JSON)
+    spec = only_game_of(MAUMAU_JSON)
     return {
         "gameType": spec.game_type,
         "game": spec.id,

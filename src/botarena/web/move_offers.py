@@ -11,8 +11,8 @@ with the index of the chosen one. An offer is a JSON object with ``label`` (the 
 - Blokus (both seasons): ``piece``, ``cells`` (the ``[x, y]`` fields the piece covers);
   a skip has none.
 
-The adapters live here, not in the game packages: they only read the engines' public
-state and moves.
+Where a move acts is the season's own answer (:attr:`botarena.games.season.Season.move_place`,
+in the game package's ``season.py``); a season without one offers labelled buttons.
 """
 
 from __future__ import annotations
@@ -23,21 +23,22 @@ from typing import Any
 from lxml import etree
 
 from botarena.games.registry import GameSpec
+from botarena.games.season import Offer
 
-Offer = dict[str, Any]
+__all__ = ["Offer", "move_offers", "read_state", "score_text"]
 
 
 def read_state(spec: GameSpec, state_xml: str) -> Any:
     """The engine state of a ``<state>`` element's text."""
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
-    return spec.part(spec.read_state)(etree.fromstring(state_xml.encode("utf-8"), parser))
+    return spec.state_reader()(etree.fromstring(state_xml.encode("utf-8"), parser))
 
 
 def move_offers(spec: GameSpec, state: Any) -> tuple[list[str], list[Offer]]:
     """The legal moves of ``state`` as the ``<data>`` texts to send, and their offers."""
     to_element = spec.part("xml:move_to_element")
     move_text: Callable[[Any], str] = spec.part("render:move_text")
-    where = _PLACES.get(spec.name, _nowhere)
+    where = spec.move_place
     moves, offers = [], []
     for move in state.legal_moves():
         moves.append(etree.tostring(to_element(move), encoding="unicode"))
@@ -49,36 +50,3 @@ def score_text(spec: GameSpec, state_xml: str) -> str:
     """The season's score parts of the state (``render.score_text``)."""
     scorer: Callable[[Any], str] = spec.part("render:score_text")
     return scorer(read_state(spec, state_xml))
-
-
-def _nowhere(state: Any, move: Any) -> Offer:
-    return {}
-
-
-def _piranhas_place(state: Any, move: Any) -> Offer:
-    return {"from": [move.x, move.y], "to": list(state.move_target(move))}
-
-
-def _hare_place(state: Any, move: Any) -> Offer:
-    from botarena.games.hase_und_igel.actions import Advance  # noqa: PLC0415 - on first use
-
-    if not any(isinstance(action, Advance) for action in move.actions or ()):
-        return {}
-    after = state.clone()
-    mover = after.mover
-    after.apply(move)
-    return {"field": after.player_states[mover].index}
-
-
-def _blokus_place(state: Any, move: Any) -> Offer:
-    cells = getattr(move, "cells", None)
-    if cells is None:  # a skip
-        return {}
-    return {"piece": move.kind.name, "cells": [list(cell) for cell in cells()]}
-
-
-_PLACES: dict[str, Callable[[Any, Any], Offer]] = {
-    "piranhas": _piranhas_place,
-    "hase_und_igel": _hare_place,
-    "blokus": _blokus_place,
-}

@@ -21,7 +21,7 @@ from typing import Any
 
 from lxml import etree
 
-from botarena.games.registry import GAMES, SC_XML, GameSpec, lookup
+from botarena.games.registry import GAMES, GameSpec, lookup
 from botarena.server.wire import REPLAY_MOVE_TIME_ATTRIBUTE, REPLAY_SEASON_MARK
 from botarena.web.limits import MAX_LISTED_FILES, MAX_REPLAY_BYTES
 
@@ -194,10 +194,10 @@ def _game_of(state_xml: str, game: str | None) -> GameSpec:
     state = etree.fromstring(state_xml)
     readers: list[tuple[GameSpec, object]] = []
     for spec in GAMES:
-        if spec.protocol != SC_XML:
+        if not spec.protocol.xml_states:
             continue
         try:  # a copy: a reader may take the element apart
-            readers.append((spec, spec.part(spec.read_state)(copy.deepcopy(state))))
+            readers.append((spec, spec.state_reader()(copy.deepcopy(state))))
         except Exception:
             continue  # any failure means "not this season"
     if not readers:

@@ -43,30 +43,36 @@ Players (:mod:`.players`) and text (:mod:`.render`)
     (``PLAYER_OPTIONS``); ``render(state)``, ``board_rows(state)``.
 """
 
-from botarena.games.blokus.board import BOARD_SIZE
-from botarena.games.blokus.colors import COLOURS, TEAM_COLOURS, Color
-from botarena.games.blokus.moves import Move, SetMove, SkipMove
-from botarena.games.blokus.shapes import Rotation, Shape
-from botarena.games.blokus_2027.moves import (
-    InvalidBlokusMove,
-    MoveMistake,
-    NotationError,
-    move_notation,
-    parse_notation,
-    violation_reason,
-)
-from botarena.games.blokus_2027.rules import (
-    GAME_TYPE,
-    POINTS_FRAGMENT,
-    ROUND_LIMIT,
-    START_PIECES,
-    TURN_LIMIT,
-    WIN_POINTS_FRAGMENT,
-    BlokusGame,
-    BlokusState,
-    WinReason,
-    draw_start_piece,
-)
+from typing import TYPE_CHECKING
+
+from botarena.games.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from botarena.games.blokus.board import BOARD_SIZE
+    from botarena.games.blokus.colors import COLOURS, TEAM_COLOURS, Color
+    from botarena.games.blokus.moves import Move, SetMove, SkipMove
+    from botarena.games.blokus.shapes import Rotation, Shape
+    from botarena.games.blokus_2027.moves import (
+        InvalidBlokusMove,
+        MoveMistake,
+        NotationError,
+        move_notation,
+        parse_notation,
+        violation_reason,
+    )
+    from botarena.games.blokus_2027.rules import (
+        GAME_TYPE,
+        POINTS_FRAGMENT,
+        ROUND_LIMIT,
+        START_PIECES,
+        TURN_LIMIT,
+        WIN_POINTS_FRAGMENT,
+        BlokusGame,
+        BlokusState,
+        WinReason,
+        draw_start_piece,
+    )
+
 
 __all__ = [
     "BOARD_SIZE",
@@ -95,3 +101,14 @@ __all__ = [
     "parse_notation",
     "violation_reason",
 ]
+
+__getattr__ = lazy_exports(
+    __name__,
+    __all__,
+    (
+        "botarena.games.blokus_2027.moves",  # its own first: it redefines some of 2021's
+        "botarena.games.blokus_2027.rules",  # (and imports the rest of 2021's moves, shapes)
+        "botarena.games.blokus.board",
+        "botarena.games.blokus.colors",
+    ),
+)

@@ -7,41 +7,47 @@ Spec: ``shared/spec/hase-und-igel-2018.md``. Public API::
     state.apply(Move.of(Advance(2), Card(CardType.TAKE_OR_DROP_CARROTS, 20)))
 """
 
-from botarena.games.hase_und_igel.actions import (
-    INITIAL_CARDS,
-    Action,
-    Advance,
-    Card,
-    CardType,
-    EatSalad,
-    ExchangeCarrots,
-    FallBack,
-    Move,
-    Skip,
-)
-from botarena.games.hase_und_igel.board import (
-    REFERENCE_BOARD,
-    Board,
-    FieldType,
-    InvalidBoardError,
-    generate_board,
-)
-from botarena.games.hase_und_igel.game import GAME, HaseUndIgel
-from botarena.games.hase_und_igel.rules import (
-    BLUE,
-    RED,
-    HaseUndIgelState,
-    Player,
-    Violation,
-    WinCondition,
-    generate_moves,
-)
-from botarena.games.hase_und_igel.scoring import (
-    GAME_TYPE,
-    PlayerScore,
-    official_scores,
-    result_winner,
-)
+from typing import TYPE_CHECKING
+
+from botarena.games.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from botarena.games.hase_und_igel.actions import (
+        INITIAL_CARDS,
+        Action,
+        Advance,
+        Card,
+        CardType,
+        EatSalad,
+        ExchangeCarrots,
+        FallBack,
+        Move,
+        Skip,
+    )
+    from botarena.games.hase_und_igel.board import (
+        REFERENCE_BOARD,
+        Board,
+        FieldType,
+        InvalidBoardError,
+        generate_board,
+    )
+    from botarena.games.hase_und_igel.game import GAME, HaseUndIgel
+    from botarena.games.hase_und_igel.rules import (
+        BLUE,
+        RED,
+        HaseUndIgelState,
+        Player,
+        Violation,
+        WinCondition,
+        generate_moves,
+    )
+    from botarena.games.hase_und_igel.scoring import (
+        GAME_TYPE,
+        PlayerScore,
+        official_scores,
+        result_winner,
+    )
+
 
 __all__ = [
     "BLUE",
@@ -73,3 +79,15 @@ __all__ = [
     "official_scores",
     "result_winner",
 ]
+
+__getattr__ = lazy_exports(
+    __name__,
+    __all__,
+    (
+        "botarena.games.hase_und_igel.actions",
+        "botarena.games.hase_und_igel.board",
+        "botarena.games.hase_und_igel.game",
+        "botarena.games.hase_und_igel.rules",
+        "botarena.games.hase_und_igel.scoring",
+    ),
+)

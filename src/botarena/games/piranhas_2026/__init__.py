@@ -60,26 +60,32 @@ Public API (stable for the server plugin):
 * Text board (:mod:`botarena.games.piranhas_2026.render`): ``render(state)``.
 """
 
-from botarena.core import Team
-from botarena.games.piranhas_2026.model import (
-    Direction,
-    FieldState,
-    Mistake,
-    Move,
-    WinReason,
-)
-from botarena.games.piranhas_2026.rules import (
-    GAME_TYPE,
-    ROUND_LIMIT,
-    ROUND_LIMIT_TURNS,
-    START_TEAM,
-    SWARM_FRAGMENT,
-    WINNER_FRAGMENT,
-    Piranhas2026Game,
-    Piranhas2026State,
-    PiranhasInvalidMove,
-    WinCondition,
-)
+from typing import TYPE_CHECKING
+
+from botarena.games.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from botarena.core import Team
+    from botarena.games.piranhas_2026.model import (
+        Direction,
+        FieldState,
+        Mistake,
+        Move,
+        WinReason,
+    )
+    from botarena.games.piranhas_2026.rules import (
+        GAME_TYPE,
+        ROUND_LIMIT,
+        ROUND_LIMIT_TURNS,
+        START_TEAM,
+        SWARM_FRAGMENT,
+        WINNER_FRAGMENT,
+        Piranhas2026Game,
+        Piranhas2026State,
+        PiranhasInvalidMove,
+        WinCondition,
+    )
+
 
 __all__ = [
     "GAME_TYPE",
@@ -99,3 +105,13 @@ __all__ = [
     "WinCondition",
     "WinReason",
 ]
+
+__getattr__ = lazy_exports(
+    __name__,
+    __all__,
+    (
+        "botarena.core",
+        "botarena.games.piranhas_2026.model",
+        "botarena.games.piranhas_2026.rules",
+    ),
+)

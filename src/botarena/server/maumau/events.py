@@ -11,23 +11,14 @@ logged and never reaches the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from botarena.protocol.maumau_plugin import TableView
 
 if TYPE_CHECKING:
     from botarena.server.maumau.room import GameRecord, GameRoom
 
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    """The table as everyone at it sees it at one moment."""
-
-    top_card: int
-    wish: int
-    """The wished suit, -1 for none."""
-    hand_sizes: tuple[int, ...]
-    turn_of: int | None
-    """The seat whose turn was just announced; ``None`` once the game is over."""
+__all__ = ["MauMauListener", "TableView"]
 
 
 class MauMauListener:

@@ -1,8 +1,8 @@
-"""One Mau-Mau game between seated connections: rules events in, wire messages out.
+"""One Mau-Mau game between seated connections: the game's messages out, the seats' lines in.
 
-The room asks the rules (:class:`botarena.games.maumau.MauMauState`) what happens and
-translates each event into the original's messages; it reads exactly one line from the seat
-to move per turn request, and notices disconnects and silence of any seat at any time.
+The room asks its table (a :class:`botarena.protocol.maumau_plugin.MauMauTable` of the
+server's game) what to send; it reads exactly one line from the seat to move per turn
+request, and notices disconnects and silence of any seat at any time.
 """
 
 from __future__ import annotations
@@ -14,28 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from botarena.core import InvalidMove, Outcome, SeededRandom
-from botarena.games.maumau import (
-    CardDrawn,
-    GameOver,
-    MauMauState,
-    Play,
-    TurnAnnounced,
-    TurnRequested,
-)
-from botarena.games.maumau.cards import is_card, is_jack
-from botarena.games.maumau.rules import DeckScript, Event, RuleOptions
-from botarena.games.maumau.wire import (
-    GAME_START,
-    MalformedMove,
-    encode_announcement,
-    encode_drawn,
-    encode_request,
-    encode_won,
-    parse_move,
-)
+from botarena.core import Outcome, SeededRandom
+from botarena.protocol.maumau_plugin import MauMauTable, Step, TableSetup, TableView
 from botarena.server.maumau.connection import Connection
-from botarena.server.maumau.events import MauMauListener, TableView
+from botarena.server.maumau.events import MauMauListener
 
 if TYPE_CHECKING:
     from botarena.server.maumau.server import ServerOptions
@@ -84,16 +66,10 @@ class GameRoom:
         on_fix: Callable[[FixApplied], None] | None = None,
         listeners: list[MauMauListener] | None = None,
     ) -> None:
-        self.game_id = game_id
-        self.seats = seats
-        self.names = names
-        self.rng = rng
-        self.rules: RuleOptions = options.rules
+        self.options = options
+        """The server's options: the game, its rules and deals, JSON leniency."""
+        self.game_id, self.seats, self.names, self.rng = game_id, seats, names, rng
         self.move_timeout = options.move_timeout
-        self.lenient_json = options.lenient_json
-        self.script: DeckScript | None = (
-            options.script_for_game(game_id) if options.script_for_game else None
-        )
         self._on_fix = on_fix
         self.listeners = listeners if listeners is not None else []
         """Hear this game (the server's list: :meth:`MauMauServer.add_listener`)."""
@@ -102,7 +78,7 @@ class GameRoom:
         self._waiter: asyncio.Future[None] | None = None
         for conn in seats:
             conn.subscribe(self._wake)
-        self.state: MauMauState | None = None
+        self.table: MauMauTable | None = None
 
     def _wake(self) -> None:
         waiter = self._waiter
@@ -122,18 +98,6 @@ class GameRoom:
             except Exception:
                 log.exception("game %d: listener failed", self.game_id)
 
-    def _notify_table(self, state: MauMauState, turn: TurnAnnounced | None) -> None:
-        """The table for the listeners at a turn announcement (the seat's hand size as
-        announced, before a draw-two) or, for ``turn`` ``None``, at the end."""
-        sizes = [len(hand) for hand in state.hands]
-        if turn is None:
-            table = TableView(state.top_card, state.wish, tuple(sizes), None)
-        else:
-            sizes[turn.seat] = turn.cards_left
-            table = TableView(turn.top_card, state.wish, tuple(sizes), turn.seat)
-        move_ms, self._move_ms = self._move_ms, None
-        self._notify(lambda listener: listener.game_state(self, table, move_ms))
-
     async def run(self) -> GameRecord:
         """Play the game to its end; listeners hear it (:mod:`botarena.server.maumau.events`)."""
         record: GameRecord | None = None
@@ -148,27 +112,31 @@ class GameRoom:
 
     async def _play(self) -> GameRecord:
         log.info("game %d: seed %d, players %s", self.game_id, self.rng.seed_value, self.names)
+        options = self.options
+        game = options.game
         for conn in self.seats:
-            conn.send(GAME_START)
-        state = MauMauState(self.rng, len(self.seats), self.rules, self.script)
-        self.state = state
+            conn.send(game.game_start)
+        script = options.script_for_game(self.game_id) if options.script_for_game else None
+        setup = TableSetup(options.rules, script, options.lenient_json, self._seat_fix)
+        table = game.new_table(self.rng, list(self.names), setup)
+        self.table = table
         if self.listeners:
             self._notify(lambda listener: listener.game_started(self))
         ending = ""
         try:
             while True:
-                over = self._deliver(state.drain_events())
+                over = self._deliver(table.step())
                 if over is not None:
-                    ending = over.ending
+                    ending = over
                     break
                 await self._flush()
-                await self._next_decision(state)
+                await self._next_decision(table)
         finally:
             await self._flush()
             for conn in self.seats:
                 conn.close()
-        outcome = state.outcome()
-        assert outcome is not None
+        result = table.result()
+        outcome = result.outcome
         winner = None if outcome.winner is None else self.names[outcome.winner]
         transcript = self._transcript(winner)
         log.info("game %d over (%s): winner %s", self.game_id, ending, winner)
@@ -178,9 +146,9 @@ class GameRoom:
             names=list(self.names),
             outcome=outcome,
             ending=ending,
-            turns=state.turns,
-            valid_plays=list(state.valid_plays),
-            cards_left=[len(hand) for hand in state.hands],
+            turns=result.turns,
+            valid_plays=result.valid_plays,
+            cards_left=result.cards_left,
             winner_name=winner,
             transcript=transcript,
         )
@@ -216,50 +184,29 @@ class GameRoom:
             lines.append(json.dumps(item, ensure_ascii=False))
         return lines
 
-    def _broadcast(self, state: MauMauState, data: bytes) -> None:
-        for seat, conn in enumerate(self.seats):
-            if state.online[seat]:
-                conn.send(data)
+    def _notify_table(self, table: TableView) -> None:
+        """A table for the listeners (a turn announcement or the end)."""
+        move_ms, self._move_ms = self._move_ms, None
+        self._notify(lambda listener: listener.game_state(self, table, move_ms))
 
-    def _deliver(self, events: list[Event]) -> GameOver | None:
-        state = self.state
-        assert state is not None
-        for event in events:
-            if isinstance(event, TurnAnnounced):
-                message = encode_announcement(
-                    event.top_card, event.cards_left, self.names[event.seat], event.skipped
-                )
-                self._broadcast(state, message)
-                if self.listeners:
-                    self._notify_table(state, event)
-            elif isinstance(event, TurnRequested):
-                self.seats[event.seat].send(
-                    encode_request(
-                        event.top_card,
-                        event.draw_two,
-                        event.cards_left,
-                        event.wish,
-                        event.drawn,
-                        event.hand,
-                    )
-                )
-            elif isinstance(event, CardDrawn):
-                self.seats[event.seat].send(encode_drawn(event.card, event.penalty))
-            elif isinstance(event, GameOver):
-                winner = event.outcome.winner
-                if event.ending == "all_gone":
-                    self._fix("all_gone_ends_game", "every player left: game over, no winner")
-                if (
-                    event.ending in ("exhaustion", "turn_cap")
-                    and self.rules.exhaustion_winner == "most_plays"
-                ):
-                    self._fix("exhaustion_winner", f"{event.ending}: winner by most valid plays")
-                name = None if winner is None else self.names[winner]
-                self._broadcast(state, encode_won(name))
-                if self.listeners:
-                    self._notify_table(state, None)
-                return event
-        return None
+    def _seat_fix(self, fix: str, detail: str, seat: int | None) -> None:
+        self._fix(fix, detail, None if seat is None else self.seats[seat])
+
+    def _deliver(self, step: Step) -> str | None:
+        """Send what the table's step says; its ending once the game is over."""
+        table = self.table
+        assert table is not None
+        for send in step.sends:
+            if send.seat is not None:
+                self.seats[send.seat].send(send.data)
+                continue
+            for seat, conn in enumerate(self.seats):
+                if table.is_online(seat):
+                    conn.send(send.data)
+        if self.listeners:
+            for view in step.tables:
+                self._notify_table(view)
+        return step.ending
 
     async def _flush(self) -> None:
         for conn in self.seats:
@@ -267,7 +214,7 @@ class GameRoom:
             if conn.needs_drain():
                 await conn.drain()
 
-    async def _next_decision(self, state: MauMauState) -> None:
+    async def _next_decision(self, state: MauMauTable) -> None:
         """Wait for the seat to move to answer, handling departures of any seat meanwhile."""
         seat = state.current_seat
         assert seat is not None
@@ -279,7 +226,7 @@ class GameRoom:
             gone = [
                 other
                 for other, other_conn in enumerate(self.seats)
-                if state.online[other] and other_conn.gone
+                if state.is_online(other) and other_conn.gone
             ]
             if gone:
                 for other in gone:
@@ -294,7 +241,7 @@ class GameRoom:
             if state.is_terminal():
                 return
             if conn.lines:
-                self._apply_line(state, conn)
+                state.answer(conn.lines.popleft())
                 if self.listeners:
                     self._move_ms = (loop.time() - asked_at) * 1000
                 return
@@ -314,35 +261,3 @@ class GameRoom:
                 self._waiter = None
                 if timer is not None:
                     timer.cancel()
-
-    def _apply_line(self, state: MauMauState, conn: Connection) -> None:
-        line = conn.lines.popleft()
-        move = parse_move(line, self.lenient_json)
-        if isinstance(move, MalformedMove):
-            if not self.lenient_json and not isinstance(parse_move(line, True), MalformedMove):
-                self._fix("strict_json", "json-simple would accept this line: penalty", conn)
-            log.debug("game %d: malformed move from %s: %s", self.game_id, conn.peer, move.reason)
-            state.penalize()
-            return
-        if isinstance(move, Play):
-            self._note_play_fixes(state, move, conn)
-        try:
-            state.apply(move)
-        except InvalidMove as error:  # one penalty card, no second try (spec §8.2)
-            log.debug("game %d: invalid move from %s: %s", self.game_id, conn.peer, error.reason)
-            state.penalize()
-
-    def _note_play_fixes(self, state: MauMauState, move: Play, conn: Connection) -> None:
-        if not is_card(move.card):
-            if not self.rules.out_of_range_card_is_card_one:
-                self._fix("out_of_range_card", f"selectedCard {move.card}: invalid move", conn)
-            return
-        jack_on_plain = is_jack(move.card) and not is_jack(state.top_card)
-        legal = move.card in state.hands[state.current_seat or 0] and state.is_legal_card(move.card)
-        if (
-            jack_on_plain
-            and legal
-            and move.wish is None
-            and not self.rules.jack_without_wish_penalty
-        ):
-            self._fix("jack_without_wish", "jack without usable wishedColor: Pik", conn)

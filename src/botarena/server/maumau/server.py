@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from botarena.core import SeededRandom, new_seed
-from botarena.games.maumau.rules import MAX_PLAYERS, MIN_PLAYERS, DeckScript, RuleOptions
-from botarena.games.maumau.wire import SEND_NAME, encode_set_name, parse_handshake
+from botarena.games.registry import MAUMAU_JSON, only_game_of
 from botarena.protocol.maumau_json import MAX_LINE_BYTES
+from botarena.protocol.maumau_plugin import MauMauPlugin
 from botarena.server.maumau.connection import Connection
 from botarena.server.maumau.events import MauMauListener
 from botarena.server.maumau.room import FixApplied, GameRecord, GameRoom
@@ -36,6 +36,12 @@ MAX_CONNECTIONS = 1024
 """Open bot connections the server accepts at once; more are closed immediately."""
 
 
+def registered_game() -> MauMauPlugin:
+    """The game of the Mau-Mau JSON-lines protocol, as the registry names it (the server
+    imports no game)."""
+    return only_game_of(MAUMAU_JSON).load_maumau_plugin()
+
+
 @dataclass
 class ServerOptions:
     """Everything configurable about a Mau-Mau server."""
@@ -45,7 +51,10 @@ class ServerOptions:
     players: int = 2
     handshake_timeout: float | None = HANDSHAKE_TIMEOUT
     move_timeout: float | None = MOVE_TIMEOUT
-    rules: RuleOptions = field(default_factory=RuleOptions)
+    game: MauMauPlugin = field(default_factory=registered_game)
+    """The game played (default: the registry's Mau-Mau)."""
+    rules: object = None
+    """The game's rule options (``None``: the game's defaults, :meth:`default_rules`)."""
     lenient_json: bool = False
     """Accept json-simple's sloppy JSON (missing commas/colons, trailing commas). Off by
     default: no known bot needs it and standard JSON is safer (spec §13.1)."""
@@ -55,7 +64,7 @@ class ServerOptions:
     """Base seed; game ``k`` shuffles with ``SeededRandom(seed).derive("game-k")``."""
     max_line_bytes: int = MAX_LINE_BYTES
     max_connections: int = MAX_CONNECTIONS
-    script_for_game: Callable[[int], DeckScript | None] | None = None
+    script_for_game: Callable[[int], object | None] | None = None
     """Forced deals (conformance replays): game id -> deck script."""
     on_game_over: Callable[[GameRecord], None] | None = None
     on_fix: Callable[[FixApplied], None] | None = None
@@ -63,8 +72,11 @@ class ServerOptions:
     """Keep every game's lines (``GameRecord.transcript``, fixture format) for replays."""
 
     def __post_init__(self) -> None:
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {self.players}")
+        least, most = self.game.min_players, self.game.max_players
+        if not least <= self.players <= most:
+            raise ValueError(f"players must be {least}..{most}, got {self.players}")
+        if self.rules is None:
+            self.rules = self.game.default_rules()
 
 
 def unique_name(name: str, taken: list[str]) -> str:
@@ -218,7 +230,8 @@ class MauMauServer:
                 return
 
     async def _handshake(self, conn: Connection) -> None:
-        conn.send(SEND_NAME)
+        game = self.options.game
+        conn.send(game.send_name)
         conn.flush()
         line = await conn.next_line(self.options.handshake_timeout)
         if line is None:
@@ -230,22 +243,20 @@ class MauMauServer:
             return
         # From here to the seating there is no await: seat numbers follow handshake order.
         seat = len(self._open_seats)
-        handshake = parse_handshake(line, self.options.lenient_json)
-        if handshake.name is None:
+        given, problem = game.read_name(line, self.options.lenient_json)
+        if given is None:
             name = f"Bot {seat}"
-            if not handshake.problem.startswith("not JSON"):
-                self._record_fix(
-                    FixApplied("handshake_fallback", handshake.problem, None, conn.conn_id)
-                )
+            if not problem.startswith("not JSON"):
+                self._record_fix(FixApplied("handshake_fallback", problem, None, conn.conn_id))
         else:
-            name = handshake.name
+            name = given
             if self.options.unique_names:
                 name = unique_name(name, self._open_names)
-                if name != handshake.name:
+                if name != given:
                     self._record_fix(
                         FixApplied("unique_names", f"renamed to {name!r}", None, conn.conn_id)
                     )
-        conn.send(encode_set_name(name, handshake.name is not None))
+        conn.send(game.name_reply(name, given is not None))
         conn.flush()
         self._open_seats.append(conn)
         self._open_names.append(name)

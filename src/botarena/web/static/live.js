@@ -48,7 +48,7 @@ export async function showRooms(main) {
 }
 
 function playForm(info) {
-  const games = info.games.filter((game) => game.protocol === "sc-xml");
+  const games = info.games.filter((game) => game.xmlStates);
   const game = el("select", { id: "play-game" }, ...games.map((g) => el("option", { value: g.id }, g.id)));
   const opponent = el("select", { id: "play-opponent" });
   const side = el("select", { id: "play-side" }, el("option", { value: "0" }, "first"), el("option", { value: "1" }, "second"));

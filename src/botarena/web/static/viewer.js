@@ -118,7 +118,7 @@ export class GameViewer {
 
   async fetchScore(state) {
     const game = await gameInfo(this.game);
-    if (!game || game.protocol !== "sc-xml") return null;
+    if (!game || !game.xmlStates) return null;
     const response = await fetch("/api/score", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: game.id, state }) });
     return response.ok ? (await response.json()).score : null;
   }

@@ -1,7 +1,9 @@
 """``botarena serve``: every server in one process and one event loop.
 
 The Software-Challenge XML server (all installed SC games, port 13050 by default) and the
-Mau-Mau JSON-lines server (its own port) run side by side until Ctrl-C or SIGTERM.
+Mau-Mau JSON-lines server (its own port) run side by side until Ctrl-C or SIGTERM, with the
+web UI watching both. This module composes :mod:`botarena.server` and :mod:`botarena.web`,
+so it sits above both: the servers know nothing of the web.
 """
 
 from __future__ import annotations
