@@ -17,7 +17,7 @@ from typing import Any
 from lxml import etree
 
 from botarena.client.sc_connection import AsyncScConnection
-from botarena.games.registry import SC_XML, GameSpec, lookup
+from botarena.games.registry import GameSpec, lookup
 from botarena.protocol import sc_client
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_client import Received
@@ -39,7 +39,7 @@ class PrepareError(ValueError):
 def read_start_state(game: str, state_xml: str) -> tuple[GameSpec, etree._Element]:
     """The season and the ``<state>`` of ``state_xml`` (checked with our engine)."""
     spec = lookup(game)
-    if spec is None or spec.protocol != SC_XML:
+    if spec is None or not spec.protocol.xml_states:
         raise PrepareError(f"not a Software-Challenge game: {game!r}")
     if len(state_xml.encode("utf-8")) > MAX_PREPARE_BYTES:
         raise PrepareError(f"state larger than MAX_PREPARE_BYTES={MAX_PREPARE_BYTES}")
@@ -146,7 +146,7 @@ async def prepare_from_state(
     start: etree._Element | None = None
     if state is not None:
         spec, start = read_start_state(game, state)
-    elif spec is None or spec.protocol != SC_XML:
+    elif spec is None or not spec.protocol.xml_states:
         raise PrepareError(f"not a Software-Challenge game: {game!r}")
     names = [
         seat if seat in players else ("Human" if seat == HUMAN_SEAT else f"seat {index + 1}")
