@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,15 +56,28 @@ class BotBase:
         """An error the server sent us (e.g. our move was invalid), or ours."""
         _print_error(message)
 
+    def on_move_request(self, arrived_at: float) -> None:
+        """A MoveRequest was read at ``arrived_at`` (``time.monotonic()``), just before
+        ``calculate_move``: the move's time limit counts from there."""
+
 
 class FunctionBot(BotBase):
     """A bot made of one function ``calculate_move(state) -> move``."""
 
-    def __init__(self, calculate_move: Callable[[Any], Any]) -> None:
+    def __init__(
+        self,
+        calculate_move: Callable[[Any], Any],
+        on_move_request: Callable[[float], None] | None = None,
+    ) -> None:
         self._calculate_move = calculate_move
+        self._on_move_request = on_move_request
 
     def calculate_move(self, state: Any) -> Any:
         return self._calculate_move(state)
+
+    def on_move_request(self, arrived_at: float) -> None:
+        if self._on_move_request is not None:
+            self._on_move_request(arrived_at)
 
 
 def as_bot(bot: Bot | Callable[[Any], Any]) -> Bot:
@@ -72,8 +86,8 @@ def as_bot(bot: Bot | Callable[[Any], Any]) -> Bot:
     if callable(getattr(bot, "calculate_move", None)):
         return bot  # type: ignore[return-value]
     choose_move = getattr(bot, "choose_move", None)
-    if callable(choose_move):  # botarena.games.<game>.players
-        return FunctionBot(choose_move)
+    if callable(choose_move):  # botarena.games.<game>.players (strong ones time the request)
+        return FunctionBot(choose_move, getattr(bot, "on_move_request", None))
     if not callable(bot):
         raise TypeError(f"a bot needs calculate_move(state); got {type(bot).__name__}")
     return FunctionBot(bot)
@@ -111,6 +125,8 @@ class BotSession:
     closed_by_us: bool = False
     display_name: str | None = None
     """Sent as the botarena extension attribute ``displayName`` of the join request."""
+    received_at: float = 0.0
+    """``time.monotonic()`` when the last data arrived (a MoveRequest's time counts from it)."""
 
     def start(self) -> bytes:
         join = self.join
@@ -122,6 +138,7 @@ class BotSession:
         """Handle received bytes; return the bytes to send (possibly empty)."""
         if self.finished:
             return b""
+        self.received_at = time.monotonic()
         try:
             events = self.parser.feed(data)
         except ProtocolError as error:
@@ -192,6 +209,7 @@ class BotSession:
             self._fail("the server asked for a move before sending a state")
             return self._close()
         try:
+            self._hook("on_move_request", self.received_at)
             move = self.bot.calculate_move(self.state)
         except Exception as error:
             traceback.print_exc()

@@ -76,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     if engine == "native":
         if mode not in NATIVE_MODES:
             print(
-                f"conformance mode {mode!r} has no native engine core; run it without --engine native",
+                f"conformance mode {mode!r} has no native engine core; "
+                "run it without --engine native",
                 file=sys.stderr,
             )
             return 2

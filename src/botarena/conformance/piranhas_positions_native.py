@@ -68,12 +68,14 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
     expected = sorted(
         data["moves"], key=lambda m: (m["x"], m["y"], DIRECTIONS.index(Direction[m["dir"]]))
     )
-    ours = [(m.x, m.y, m.direction.name) for m in moves_2019(position)]
+    listed = [(m.x, m.y, m.direction.name) for m in moves_2019(position)]
     keys = [(m["x"], m["y"], m["dir"]) for m in expected]
-    if ours != keys or len(ours) != data["n_moves"]:
+    if listed != keys or len(listed) != data["n_moves"]:
+        missing = sorted(set(keys) - set(listed))[:5]
+        extra = sorted(set(listed) - set(keys))[:5]
         problems.append(
-            f"native moves differ (in order): {len(ours)} moves, official {data['n_moves']}; "
-            f"missing {sorted(set(keys) - set(ours))[:5]}, extra {sorted(set(ours) - set(keys))[:5]}"
+            f"native moves differ (in order): {len(listed)} moves, official {data['n_moves']}; "
+            f"missing {missing}, extra {extra}"
         )
         return
     seat = state.turn & 1

@@ -113,7 +113,12 @@ class GameSpec:
 
 GAMES: tuple[GameSpec, ...] = (
     GameSpec(
-        "piranhas", 2019, "swc_2019_piranhas", "botarena.games.piranhas", "rules:PiranhasGame"
+        "piranhas",
+        2019,
+        "swc_2019_piranhas",
+        "botarena.games.piranhas",
+        "rules:PiranhasGame",
+        player_names=("random", "greedy", "search", "strong"),
     ),
     GameSpec(
         "hase_und_igel",
@@ -130,6 +135,7 @@ GAMES: tuple[GameSpec, ...] = (
         "swc_2026_piranhas",
         "botarena.games.piranhas_2026",
         "rules:Piranhas2026Game",
+        player_names=("random", "greedy", "search", "strong"),
     ),
     GameSpec("blokus", 2027, "swc_2027_blokus", "botarena.games.blokus_2027", "rules:BlokusGame"),
     GameSpec(

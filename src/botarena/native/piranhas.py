@@ -3,7 +3,7 @@
 The core takes a position as plain ints (the Python states already keep bitboards, bit
 ``10 * x + y``) and names a move by its code ``square * 8 + direction index``; generating in
 ascending code order is the Python engine's order. Every function here needs the core:
-:func:`require_core` raises :class:`NativeUnavailable` (with the reason) where it is missing.
+:func:`require_core` raises :class:`NativeUnavailableError` (with the reason) where it is missing.
 """
 
 from __future__ import annotations
@@ -20,16 +20,17 @@ from botarena.games.piranhas_2026.model import Move as Move2026
 from botarena.games.piranhas_2026.model import WinReason
 from botarena.games.piranhas_2026.rules import Piranhas2026State, WinCondition
 from botarena.native import AVAILABLE, REASON, core
+from botarena.native.strong import StrongPlayer
 
 
-class NativeUnavailable(RuntimeError):
+class NativeUnavailableError(RuntimeError):
     """The native core is not built or disabled (the message says why)."""
 
 
 def require_core() -> Any:
-    """The ``botarena._native`` module; :class:`NativeUnavailable` without it."""
+    """The ``botarena._native`` module; :class:`NativeUnavailableError` without it."""
     if not AVAILABLE:
-        raise NativeUnavailable(f"the native engine core is not available: {REASON}")
+        raise NativeUnavailableError(f"the native engine core is not available: {REASON}")
     return core
 
 
@@ -111,3 +112,42 @@ def win_condition_2026(end: tuple[int | None, int] | None) -> WinCondition | Non
         return None
     winner, reason = end
     return WinCondition(None if winner is None else Team(winner), WIN_REASONS_2026[reason])
+
+
+# ----------------------------------------------------------------------------- players
+
+
+class Strong2019(StrongPlayer[PiranhasState, Move2019]):
+    """``strong`` for Piranhas 2019 (see :class:`~botarena.native.strong.StrongPlayer`)."""
+
+    def position(self, state: PiranhasState) -> Any:
+        return position_2019(state)
+
+    def search(self, searcher: Any, position: Any, time_ms: float, max_depth: int) -> Any:
+        return searcher.search_2019(position, time_ms=time_ms, max_depth=max_depth)
+
+    def move_of(self, code: int) -> Move2019:
+        return MOVES_2019[code]
+
+    def python_search_player(self, time_budget: float) -> Any:
+        from botarena.games.piranhas.players import SearchPlayer  # noqa: PLC0415
+
+        return SearchPlayer(time_budget=time_budget, seed=self.seed)
+
+
+class Strong2026(StrongPlayer[Piranhas2026State, Move2026]):
+    """``strong`` for Piranhas 2026 (see :class:`~botarena.native.strong.StrongPlayer`)."""
+
+    def position(self, state: Piranhas2026State) -> Any:
+        return position_2026(state)
+
+    def search(self, searcher: Any, position: Any, time_ms: float, max_depth: int) -> Any:
+        return searcher.search_2026(position, time_ms=time_ms, max_depth=max_depth)
+
+    def move_of(self, code: int) -> Move2026:
+        return MOVES_2026[code]
+
+    def python_search_player(self, time_budget: float) -> Any:
+        from botarena.games.piranhas_2026.players import SearchPlayer  # noqa: PLC0415
+
+        return SearchPlayer(time_budget=time_budget, seed=self.seed)
