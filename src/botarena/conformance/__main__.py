@@ -34,12 +34,13 @@ def usage() -> str:
     lines = [
         "usage: python -m botarena.conformance [--engine python|native] MODE [ARGS...]",
         "",
-        "modes (* also on the native core with --engine native):",
+        "modes:",
     ]
     lines += [
         f"  {mode:<13}{'*' if mode in NATIVE_MODES else ' '} {text}"
         for mode, (_, text) in MODES.items()
     ]
+    lines += ["", "* also checks the native engine core with --engine native"]
     return "\n".join(lines)
 
 
