@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -20,6 +21,7 @@ from botarena.games.piranhas.model import PlayerColor
 from botarena.games.piranhas.rules import PiranhasGame, PiranhasState
 from botarena.games.piranhas_2026 import players as players_2026
 from botarena.games.piranhas_2026.rules import Piranhas2026Game
+from botarena.native.piranhas import Strong2019, Strong2026
 from botarena.native.strong import search_budget_ms
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.xstream import STREAM_START, encode
@@ -44,9 +46,9 @@ def test_the_budget_keeps_15_percent_and_150_ms_but_half_the_limit(
 
 def test_the_budget_counts_from_the_move_request_arrival() -> None:
     clock = FakeClock()
-    player = players_2019.make_player("strong", time_ms=2000)
-    player.clock = clock
-    as_bot(player).on_move_request(clock.now)  # what the SDK does when it reads the request
+    player = Strong2019(time_ms=2000, clock=clock)
+    bot: Any = as_bot(player)  # type: ignore[arg-type]  # a player: choose_move, no Bot
+    bot.on_move_request(clock.now)  # what the SDK does when it reads the request
     clock.now += 0.3
     assert player.remaining_ms() == pytest.approx(1400)
     clock.now += 5
@@ -54,14 +56,13 @@ def test_the_budget_counts_from_the_move_request_arrival() -> None:
 
 
 def test_without_a_request_time_the_budget_starts_now() -> None:
-    player = players_2019.make_player("strong", time_ms=1000)
-    player.clock = FakeClock()
+    player = Strong2019(time_ms=1000, clock=FakeClock())
     assert player.remaining_ms() == pytest.approx(850)
 
 
 def test_strong_2019_plays_legal_moves_and_takes_a_win_in_one() -> None:
     state = PiranhasGame().new_initial_state(SeededRandom(3))
-    player = players_2019.make_player("strong", max_depth=3)
+    player = Strong2019(max_depth=3)
     assert player.choose_move(state) in state.legal_moves()
     # red (0,0), (0,1), (2,2): (2,2) alone on its row moves LEFT to (1,2) and unites red
     win = PiranhasState.from_squares([(0, 0), (0, 1), (2, 2)], [(9, 9), (5, 0)])
@@ -73,7 +74,8 @@ def test_strong_2019_plays_legal_moves_and_takes_a_win_in_one() -> None:
 
 def test_strong_2026_plays_a_legal_move() -> None:
     state = Piranhas2026Game().new_initial_state(SeededRandom(3))
-    player = players_2026.make_player("strong", max_depth=3)
+    player = Strong2026(max_depth=3)
+    assert isinstance(players_2026.make_player("strong"), Strong2026)
     assert player.choose_move(state) in state.legal_moves()
     assert player.last_search is not None and player.last_search[2] == 3
 
@@ -82,7 +84,7 @@ def test_strong_2026_plays_a_legal_move() -> None:
     ("options", "message"),
     [({"time_ms": 0}, "time_ms must be positive"), ({"max_depth": 0}, "max_depth must be in")],
 )
-def test_bad_options_are_clear_errors(options: dict[str, float], message: str) -> None:
+def test_bad_options_are_clear_errors(options: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         players_2019.make_player("strong", **options)
 

@@ -25,12 +25,18 @@ pub const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+/// A target of [`Tables::targets`] off the board.
+pub const OFF_BOARD: u8 = 127;
+
 /// Precomputed per square: the four lines through it, the eight rays from it (squares
 /// strictly beyond it) and how many steps fit on the board in each direction.
 pub struct Tables {
     pub lines: [[Bits; 4]; SQUARES],
     pub rays: [[Bits; 8]; SQUARES],
     pub max_steps: [[u8; 8]; SQUARES],
+    /// The target square of a jump of `n` steps (index `n`, 0..=10) in direction `d` from
+    /// each square, [`OFF_BOARD`] when it leaves the board.
+    pub targets: [[[u8; 11]; 8]; SQUARES],
     /// Square delta of one step per direction (`10 * dx + dy`).
     pub step: [i32; 8],
     /// Per-square coordinate planes for sums by popcount: `x_planes[k]` holds squares whose
@@ -53,6 +59,7 @@ fn build() -> Tables {
         lines: [[0; 4]; SQUARES],
         rays: [[0; 8]; SQUARES],
         max_steps: [[0; 8]; SQUARES],
+        targets: [[[OFF_BOARD; 11]; 8]; SQUARES],
         step: [0; 8],
         x_planes: [0; 4],
         y_planes: [0; 4],
@@ -72,6 +79,10 @@ fn build() -> Tables {
                 n += 1;
             }
             t.max_steps[s][d] = n;
+            for steps in 1..=usize::from(n) {
+                let target = s as i32 + steps as i32 * (10 * dx + dy);
+                t.targets[s][d][steps] = target as u8;
+            }
         }
         for axis in 0..4 {
             t.lines[s][axis] = t.rays[s][axis] | t.rays[s][axis + 4] | (1u128 << s);
@@ -188,6 +199,24 @@ pub fn largest_swarm_weight(fish: Bits, w1: Bits, w2: Bits) -> i32 {
     best as i32
 }
 
+/// Whether the fish on `s` may move `n` steps in direction `d` (0..4: towards higher
+/// squares, `d + 4`: lower ones): the target is on the board (off-board targets are square
+/// [`OFF_BOARD`], which `no_landing` always holds), holds neither an own fish nor a blocked
+/// square, and no opponent fish stands strictly between (the nearest opponent fish on the
+/// ray, as for sliding pieces in chess; `trailing_zeros(0)` = 128 and `127 -
+/// leading_zeros(0)` = -1 make an empty ray pass). Branch-free: a hot path.
+#[inline(always)]
+fn legal_pair(t: &Tables, s: usize, axis: usize, n: u32, opp: Bits, no_landing: Bits) -> [bool; 2] {
+    let up = t.targets[s][axis][n as usize];
+    let down = t.targets[s][axis + 4][n as usize];
+    let up_nearest = (t.rays[s][axis] & opp).trailing_zeros() as i32;
+    let down_nearest = 127 - (t.rays[s][axis + 4] & opp).leading_zeros() as i32;
+    [
+        (no_landing >> up) & 1 == 0 && i32::from(up) <= up_nearest,
+        (no_landing >> down) & 1 == 0 && i32::from(down) >= down_nearest,
+    ]
+}
+
 /// The legal moves of the side with fish `own` against `opp`, with `blocked` squares
 /// (obstacles, squids) that may be jumped but not landed on; appended in the Python
 /// engine's order. Returns how many were written to `out`.
@@ -195,28 +224,25 @@ pub fn largest_swarm_weight(fish: Bits, w1: Bits, w2: Bits) -> i32 {
 pub fn moves_into(own: Bits, opp: Bits, blocked: Bits, out: &mut [u16; MAX_MOVES]) -> usize {
     let t = tables();
     let fish = own | opp;
-    let no_landing = own | blocked;
+    let no_landing = own | blocked | 1u128 << OFF_BOARD;
     let mut count = 0;
     let mut rest = own;
     while rest != 0 {
         let s = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let lines = &t.lines[s];
-        let n = [
-            (lines[0] & fish).count_ones(),
-            (lines[1] & fish).count_ones(),
-            (lines[2] & fish).count_ones(),
-            (lines[3] & fish).count_ones(),
-        ];
-        for d in 0..8 {
-            if let Some(target) = jump(t, s, d, n[d & 3]) {
-                let tb = 1u128 << target;
-                let path = t.rays[s][d] & !t.rays[target][d] & !tb;
-                if tb & no_landing == 0 && path & opp == 0 {
-                    out[count] = (s * 8 + d) as u16;
-                    count += 1;
-                }
-            }
+        let mut legal = [false; 8];
+        for axis in 0..4 {
+            let n = (lines[axis] & fish).count_ones();
+            let [up, down] = legal_pair(t, s, axis, n, opp, no_landing);
+            legal[axis] = up;
+            legal[axis + 4] = down;
+        }
+        let base = (s * 8) as u16;
+        for (d, &ok) in legal.iter().enumerate() {
+            // written always, counted only when legal (no unpredictable branch)
+            out[count.min(MAX_MOVES - 1)] = base + d as u16;
+            count += usize::from(ok);
         }
     }
     count
@@ -226,34 +252,19 @@ pub fn moves_into(own: Bits, opp: Bits, blocked: Bits, out: &mut [u16; MAX_MOVES
 pub fn has_move(own: Bits, opp: Bits, blocked: Bits) -> bool {
     let t = tables();
     let fish = own | opp;
-    let no_landing = own | blocked;
+    let no_landing = own | blocked | 1u128 << OFF_BOARD;
     let mut rest = own;
     while rest != 0 {
         let s = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         for axis in 0..4 {
             let n = (t.lines[s][axis] & fish).count_ones();
-            for d in [axis, axis + 4] {
-                if let Some(target) = jump(t, s, d, n) {
-                    let tb = 1u128 << target;
-                    let path = t.rays[s][d] & !t.rays[target][d] & !tb;
-                    if tb & no_landing == 0 && path & opp == 0 {
-                        return true;
-                    }
-                }
+            if legal_pair(t, s, axis, n, opp, no_landing) != [false, false] {
+                return true;
             }
         }
     }
     false
-}
-
-/// The target square of a jump of `n` steps from `s` in direction `d`, if on the board.
-#[inline]
-pub fn jump(t: &Tables, s: usize, d: usize, n: u32) -> Option<usize> {
-    if n > u32::from(t.max_steps[s][d]) {
-        return None;
-    }
-    Some((s as i32 + n as i32 * t.step[d]) as usize)
 }
 
 /// Where the fish on `s` lands moving in direction `d` with `fish` (both sides) on the
@@ -262,7 +273,7 @@ pub fn jump(t: &Tables, s: usize, d: usize, n: u32) -> Option<usize> {
 pub fn target_of(s: usize, d: usize, fish: Bits) -> usize {
     let t = tables();
     let n = (t.lines[s][d & 3] & fish).count_ones();
-    (s as i32 + n as i32 * t.step[d]) as usize
+    usize::from(t.targets[s][d][n as usize])
 }
 
 /// `(count, sum of x, sum of y, sum of x² + y²)` of the squares of `fish`, by popcounts.

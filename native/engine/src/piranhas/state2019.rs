@@ -43,6 +43,11 @@ impl State2019 {
         if red & blue != 0 || (red | blue) & obstacles != 0 {
             return Err("a square holds more than one of red fish, blue fish, obstacle".into());
         }
+        if red.count_ones() as usize > board::MAX_FISH
+            || blue.count_ones() as usize > board::MAX_FISH
+        {
+            return Err(format!("a side has at most {} fish", board::MAX_FISH));
+        }
         if (red | blue | obstacles) & !FULL != 0 {
             return Err("bitboards must only use bits 0..99".into());
         }

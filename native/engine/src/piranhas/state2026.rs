@@ -57,6 +57,11 @@ impl State2026 {
         if one & two != 0 || (one | two) & squids != 0 {
             return Err("a square holds more than one of: fish of ONE, fish of TWO, squid".into());
         }
+        if one.count_ones() as usize > board::MAX_FISH
+            || two.count_ones() as usize > board::MAX_FISH
+        {
+            return Err(format!("a side has at most {} fish", board::MAX_FISH));
+        }
         if (one | two | squids) & !FULL != 0 {
             return Err("bitboards must be within the 10x10 board".into());
         }
