@@ -24,6 +24,8 @@ it with pip when missing, and runs a small measuring script in it as a subproces
 
 The last lines are ``movegen_per_s``, ``games_per_s``, ``socha_movegen_per_s``,
 ``socha_games_per_s``, ``movegen_ratio`` and ``games_ratio`` (ours / socha; > 1 = ours faster).
+Then the native core's ``native_movegen_per_s`` and ``native_search_nodes_per_s`` (see
+``benchmarks/native_piranhas.py``; ``n/a`` without the core) as the very last two lines.
 Exit code 2 if the positions cannot be read or socha cannot be set up (unless ``--no-socha``).
 """
 
@@ -45,6 +47,13 @@ from botarena.core import SeededRandom
 from botarena.games.piranhas_2026 import Piranhas2026State
 from botarena.games.piranhas_2026.board import generate_board
 from botarena.games.piranhas_2026.rules import moves_of
+from botarena.native import AVAILABLE
+from botarena.native.piranhas import position_2026
+
+try:
+    from benchmarks import native_piranhas
+except ImportError:  # run as a script: benchmarks/ is on the path, the repository is not
+    import native_piranhas  # type: ignore[import-not-found,no-redef]
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_POSITIONS = REPO / "tests" / "fixtures" / "piranhas-2026" / "positions.jsonl.gz"
@@ -215,6 +224,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="per run")
     parser.add_argument("--socha-venv", type=Path, default=DEFAULT_SOCHA_VENV)
     parser.add_argument("--no-socha", action="store_true", help="measure our engine only")
+    parser.add_argument(
+        "--native-search-ms",
+        type=float,
+        default=native_piranhas.SEARCH_MS,
+        help="native search time per position",
+    )
     args = parser.parse_args(argv)
     try:
         raw_positions = load_positions(args.positions)
@@ -257,6 +272,16 @@ def main(argv: list[str] | None = None) -> int:
             cpu_key = name.split("_")[0] + "_cpu"
             ratio = statistics.median(ours[cpu_key]) / statistics.median(socha[cpu_key])
             print(f"# {name.split('_')[0]} ratio by CPU time: {ratio:.2f}")
+    native_positions = [position_2026(p) for p in positions] if AVAILABLE else []
+    native_lines = native_piranhas.report(
+        native_positions,
+        lambda searcher, position, ms: searcher.search_2026(position, time_ms=ms),
+        statistics.median(ours["movegen_cpu"]),
+        args.native_search_ms,
+    )
+    for line in native_lines:  # comments first: the figures are the last lines
+        if line.startswith("#"):
+            print(line)
     for name in names:
         print(f"{name}: {statistics.median(ours[name]):.0f}")
     if socha is not None:
@@ -265,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             ratio = statistics.median(ours[name]) / statistics.median(socha[name])
             print(f"{name.split('_')[0]}_ratio: {ratio:.2f}")
+    for line in native_lines:
+        if not line.startswith("#"):
+            print(line)
     return 0
 
 

@@ -4,12 +4,15 @@ Usage (from the repository root)::
 
     .venv/bin/python benchmarks/piranhas_engine.py [--positions FILE] [--seconds S]
 
-Prints, each the median of 5 runs, as the last three lines::
+Prints, each the median of 5 runs, three lines::
 
     movegen_per_s: N   legal-move generations per second over the fixture positions (cycled)
     games_per_s: N     random full games per second (new state, legal_moves + uniform choice
                        + apply until is_terminal), through the public API
     swarm_per_s: N     largest-swarm evaluations of both colours per second (fixture cycle)
+
+then the native core's ``native_movegen_per_s`` and ``native_search_nodes_per_s`` (see
+``benchmarks/native_piranhas.py``; ``n/a`` without the core) as the last two lines.
 
 The figures are wall-clock rates; comment lines before them also give the median rate by
 the process's CPU time, which is steadier when other jobs share the cores.
@@ -34,6 +37,13 @@ from botarena.core import SeededRandom
 from botarena.games.piranhas import PiranhasGame, PiranhasState
 from botarena.games.piranhas.board import largest_swarm
 from botarena.games.piranhas.rules import moves_of
+from botarena.native import AVAILABLE
+from botarena.native.piranhas import position_2019
+
+try:
+    from benchmarks import native_piranhas
+except ImportError:  # run as a script: benchmarks/ is on the path, the repository is not
+    import native_piranhas  # type: ignore[import-not-found,no-redef]
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_POSITIONS = REPO / "tests" / "fixtures" / "piranhas-2019" / "positions.jsonl.gz"
@@ -113,6 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--positions", type=Path, default=DEFAULT_POSITIONS)
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="per run")
+    parser.add_argument(
+        "--native-search-ms",
+        type=float,
+        default=native_piranhas.SEARCH_MS,
+        help="native search time per position",
+    )
     args = parser.parse_args(argv)
     try:
         positions = load_positions(args.positions)
@@ -137,8 +153,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# {name}: runs {runs}; {factor:.1f}x the official Java engine")
         cpu = statistics.median(CPU_RATES[name])
         print(f"#   by CPU time of this process: median {cpu:,.0f}")
+    native_positions = [position_2019(p) for p in positions] if AVAILABLE else []
+    native_lines = native_piranhas.report(
+        native_positions,
+        lambda searcher, position, ms: searcher.search_2019(position, time_ms=ms),
+        statistics.median(CPU_RATES["movegen_per_s"]),
+        args.native_search_ms,
+    )
+    for line in native_lines:  # comments first: the figures are the last lines
+        if line.startswith("#"):
+            print(line)
     for name, rates in results.items():
         print(f"{name}: {statistics.median(rates):.0f}")
+    for line in native_lines:
+        if not line.startswith("#"):
+            print(line)
     return 0
 
 

@@ -252,6 +252,9 @@ def games() -> None:
     for row in rows:
         cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))
         click.echo("  ".join(cells).rstrip())
+    from botarena.native.strong import engine_note
+
+    click.echo(engine_note())
 
 
 @cli.command()

@@ -19,6 +19,7 @@ from botarena.core import SeededRandom
 
 OPTION_TYPES: dict[str, type] = {  # options not listed here are read as numbers (float)
     "time_budget": float,
+    "time_ms": float,
     "max_depth": int,
     "candidates": int,
     "size_weight": float,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -52,15 +53,28 @@ class BotBase:
         """An error the server sent us (e.g. our move was invalid), or ours."""
         _print_error(message)
 
+    def on_move_request(self, arrived_at: float) -> None:
+        """A MoveRequest was read at ``arrived_at`` (``time.monotonic()``), just before
+        ``calculate_move``: the move's time limit counts from there."""
+
 
 class FunctionBot(BotBase):
     """A bot made of one function ``calculate_move(state) -> move``."""
 
-    def __init__(self, calculate_move: Callable[[Any], Any]) -> None:
+    def __init__(
+        self,
+        calculate_move: Callable[[Any], Any],
+        on_move_request: Callable[[float], None] | None = None,
+    ) -> None:
         self._calculate_move = calculate_move
+        self._on_move_request = on_move_request
 
     def calculate_move(self, state: Any) -> Any:
         return self._calculate_move(state)
+
+    def on_move_request(self, arrived_at: float) -> None:
+        if self._on_move_request is not None:
+            self._on_move_request(arrived_at)
 
 
 def as_bot(bot: Bot | Callable[[Any], Any]) -> Bot:
@@ -69,8 +83,8 @@ def as_bot(bot: Bot | Callable[[Any], Any]) -> Bot:
     if callable(getattr(bot, "calculate_move", None)):
         return bot  # type: ignore[return-value]
     choose_move = getattr(bot, "choose_move", None)
-    if callable(choose_move):  # botarena.games.<game>.players
-        return FunctionBot(choose_move)
+    if callable(choose_move):  # botarena.games.<game>.players (strong ones time the request)
+        return FunctionBot(choose_move, getattr(bot, "on_move_request", None))
     if not callable(bot):
         raise TypeError(f"a bot needs calculate_move(state); got {type(bot).__name__}")
     return FunctionBot(bot)
@@ -109,6 +123,8 @@ class BotSession:
     closed_by_us: bool = False
     display_name: str | None = None
     """Sent as the botarena extension attribute ``displayName`` of the join request."""
+    received_at: float = 0.0
+    """``time.monotonic()`` when the last data arrived (a MoveRequest's time counts from it)."""
 
     def start(self) -> bytes:
         """The opening bytes: our ``<protocol>`` and the join request."""
@@ -132,6 +148,7 @@ class BotSession:
 
     def handle_events(self) -> None:
         """Act on every event :attr:`client` has received; answers wait in :attr:`client`."""
+        self.received_at = time.monotonic()
         for event in self.client.events_received():
             if self.finished:
                 break
@@ -196,6 +213,7 @@ class BotSession:
             self._close()
             return
         try:
+            self._hook("on_move_request", self.received_at)
             move = self.bot.calculate_move(self.state)
         except Exception as error:
             traceback.print_exc()

@@ -20,15 +20,52 @@ MODES: dict[str, tuple[str, str]] = {
     ),
 }
 
+# mode -> module in botarena.conformance that checks the mode's fixtures on the native core
+# (``--engine native``); a season adds its line here.
+NATIVE_MODES: dict[str, str] = {
+    "positions": "piranhas_positions_native",
+    "piranhas2026": "piranhas2026_native",
+}
+ENGINES = ("python", "native")
+"""``--engine``: which engine a mode checks (default python, the rules' authority)."""
+
 
 def usage() -> str:
-    lines = ["usage: python -m botarena.conformance MODE [ARGS...]", "", "modes:"]
-    lines += [f"  {mode:<13} {text}" for mode, (_, text) in MODES.items()]
+    lines = [
+        "usage: python -m botarena.conformance [--engine python|native] MODE [ARGS...]",
+        "",
+        "modes:",
+    ]
+    lines += [
+        f"  {mode:<13}{'*' if mode in NATIVE_MODES else ' '} {text}"
+        for mode, (_, text) in MODES.items()
+    ]
+    lines += ["", "* also checks the native engine core with --engine native"]
     return "\n".join(lines)
 
 
+def _split_engine(args: list[str]) -> tuple[str, list[str]] | str:
+    """``(engine, remaining args)`` from a leading ``--engine E``/``--engine=E``, or the
+    error text for a bad one."""
+    if not args or not args[0].startswith("--engine"):
+        return "python", args
+    if args[0] == "--engine":
+        if len(args) < 2:
+            return "--engine needs a value: python or native"
+        engine, rest = args[1], args[2:]
+    else:
+        engine, rest = args[0].removeprefix("--engine="), args[1:]
+    if engine not in ENGINES:
+        return f"unknown engine {engine!r}; choose python or native"
+    return engine, rest
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    split = _split_engine(sys.argv[1:] if argv is None else argv)
+    if isinstance(split, str):
+        print(split, file=sys.stderr)
+        return 2
+    engine, args = split
     if not args or args[0] in {"-h", "--help"}:
         print(usage())
         return 0 if args else 2
@@ -37,6 +74,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown conformance mode {mode!r}\n\n{usage()}", file=sys.stderr)
         return 2
     module_name, _ = MODES[mode]
+    if engine == "native":
+        if mode not in NATIVE_MODES:
+            print(
+                f"conformance mode {mode!r} has no native engine core; "
+                "run it without --engine native",
+                file=sys.stderr,
+            )
+            return 2
+        from botarena.native import AVAILABLE, REASON  # noqa: PLC0415
+
+        if not AVAILABLE:
+            print(
+                f"--engine native: the native engine core is not available: {REASON}",
+                file=sys.stderr,
+            )
+            return 2
+        module_name = NATIVE_MODES[mode]
     try:
         module = importlib.import_module(f"botarena.conformance.{module_name}")
     except ModuleNotFoundError as error:

@@ -32,7 +32,7 @@ _BLOCKED_SUFFIX = REASON_BLOCKED.split("}", 1)[1]
 _COLOR_BY_SEAT = {0: "RED", 1: "BLUE"}
 
 
-def _expected_outcome(data: dict[str, Any]) -> tuple[bool, str | None, str | None]:
+def expected_outcome(data: dict[str, Any]) -> tuple[bool, str | None, str | None]:
     return bool(data["game_over"]), data["winner"], data["reason"]
 
 
@@ -63,11 +63,21 @@ def _check_outcomes(
     where: str,
     report: LineReport,
 ) -> None:
-    official = state.official_outcome()
+    compare_outcomes(state.official_outcome(), state.outcome(), expected, where, report)
+
+
+def compare_outcomes(
+    official: Outcome | None,
+    ours: Outcome | None,
+    expected: tuple[bool, str | None, str | None],
+    where: str,
+    report: LineReport,
+) -> None:
+    """Compare an engine's 19.2.1 end check (``official``) and botarena's end check
+    (``ours``) of one position with the fixture's ``expected`` end."""
     if _as_fields(official) != expected:
         report.problems.append(f"{where}: end check {_as_fields(official)} != official {expected}")
         return
-    ours = state.outcome()
     if _as_fields(ours) != expected:
         reason = _deviation_reason(ours, official)
         if reason is None:
@@ -113,7 +123,7 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
         ours = _colors(state, measure)
         if ours != data[key]:
             problems.append(f"{key} {ours} != official {data[key]}")
-    _check_outcomes(state, _expected_outcome(data), "position", report)
+    _check_outcomes(state, expected_outcome(data), "position", report)
 
     expected_moves = sorted(
         data["moves"], key=lambda m: (m["x"], m["y"], DIRECTIONS.index(Direction[m["dir"]]))
@@ -154,7 +164,7 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
         for key_name, value in observed.items():
             if value != after_expected[key_name]:
                 problems.append(f"{where}: after {key_name} {value} != {after_expected[key_name]}")
-        _check_outcomes(after, _expected_outcome(after_expected), f"after {where}", report)
+        _check_outcomes(after, expected_outcome(after_expected), f"after {where}", report)
     for sample in data["illegal_samples"]:
         move = Move(sample["x"], sample["y"], Direction[sample["dir"]])
         error = state.move_error(move)

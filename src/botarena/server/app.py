@@ -176,7 +176,6 @@ class ScServer:
                 log.exception("idle sweep failed")
 
 
-
 class FinishedPlayerGrace(LobbyListener):
     """The players of a finished room get ``grace_s`` seconds to leave or join again before
     the idle sweep closes them (``finished_player_grace_s``; 0: no deadline)."""

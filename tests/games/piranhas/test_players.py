@@ -243,7 +243,7 @@ def test_evaluate_is_from_the_side_to_move():
 
 
 def test_make_player_by_name():
-    assert PLAYER_NAMES == ("random", "greedy", "search")
+    assert PLAYER_NAMES == ("random", "greedy", "search", "strong")
     assert isinstance(make_player("random", seed=1), RandomPlayer)
     assert isinstance(make_player("greedy", seed=1), GreedyPlayer)
     search = make_player("search", seed=1, time_budget=0.5, max_depth=3)

@@ -21,11 +21,21 @@ def figures(out: str, count: int) -> dict[str, float]:
 def test_our_engine_alone(fixtures_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     positions = fixtures_dir / "piranhas-2026" / "positions.jsonl.gz"
     assert (
-        piranhas2026_engine.main(["--positions", str(positions), "--seconds", "0.01", "--no-socha"])
+        piranhas2026_engine.main(
+            [
+                *("--positions", str(positions), "--seconds", "0.01", "--no-socha"),
+                *("--native-search-ms", "5"),
+            ]
+        )
         == 0
     )
-    result = figures(capsys.readouterr().out, 2)
-    assert list(result) == ["movegen_per_s", "games_per_s"]
+    result = figures(capsys.readouterr().out, 4)
+    assert list(result) == [
+        "movegen_per_s",
+        "games_per_s",
+        "native_movegen_per_s",
+        "native_search_nodes_per_s",
+    ]
     assert all(value > 0 for value in result.values())
 
 
@@ -35,8 +45,8 @@ def test_against_socha(fixtures_dir: Path, capsys: pytest.CaptureFixture[str]) -
     venv = socha_python("4.3.9").parent.parent
     positions = fixtures_dir / "piranhas-2026" / "positions.jsonl.gz"
     arguments = ["--positions", str(positions), "--seconds", "0.01", "--socha-venv", str(venv)]
-    assert piranhas2026_engine.main(arguments) == 0
-    result = figures(capsys.readouterr().out, 6)
+    assert piranhas2026_engine.main([*arguments, "--native-search-ms", "5"]) == 0
+    result = figures(capsys.readouterr().out, 8)
     assert list(result) == [
         "movegen_per_s",
         "games_per_s",
@@ -44,6 +54,8 @@ def test_against_socha(fixtures_dir: Path, capsys: pytest.CaptureFixture[str]) -
         "socha_games_per_s",
         "movegen_ratio",
         "games_ratio",
+        "native_movegen_per_s",
+        "native_search_nodes_per_s",
     ]
     assert all(value > 0 for value in result.values())
 

@@ -30,7 +30,7 @@ def play(one: Player, two: Player, seed: int) -> Piranhas2026State:
 
 
 def test_player_table() -> None:
-    assert PLAYER_NAMES == ("random", "greedy", "search")
+    assert PLAYER_NAMES == ("random", "greedy", "search", "strong")
     assert PLAYER_OPTIONS["search"] == ("time_budget", "max_depth")
     with pytest.raises(ValueError, match="unknown player"):
         make_player("nope")

@@ -21,13 +21,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeAlias
 
+from botarena.core.players import STANDARD_PLAYER_OPTIONS, PlayerTable
 from botarena.core.players import Player as BuiltInPlayer
-from botarena.core.players import PlayerTable
 from botarena.core.players import RandomPlayer as _RandomPlayer
 from botarena.core.search import WIN_SCORE, AlphaBetaPlayer, NegamaxGreedyPlayer, end_value
 from botarena.games.piranhas.board import SIZE, SQUARES, largest_swarm
 from botarena.games.piranhas.model import Move
 from botarena.games.piranhas.rules import PiranhasState
+from botarena.native.piranhas import Strong2019
+from botarena.native.strong import STRONG_OPTIONS
 
 # --------------------------------------------------------------------------- evaluation
 
@@ -160,8 +162,15 @@ class SearchPlayer(AlphaBetaPlayer[PiranhasState, Move]):
         return (state.red, state.blue, state.turn)
 
 
-PLAYERS = PlayerTable[Player](random=RandomPlayer, greedy=GreedyPlayer, search=SearchPlayer)
-"""The built-in players; ``search`` takes ``time_budget`` and ``max_depth``."""
+PLAYERS = PlayerTable[Player](
+    {**STANDARD_PLAYER_OPTIONS, "strong": STRONG_OPTIONS},
+    random=RandomPlayer,
+    greedy=GreedyPlayer,
+    search=SearchPlayer,
+    strong=Strong2019,
+)
+"""The built-in players; ``search`` takes ``time_budget`` and ``max_depth``, ``strong`` (the
+native core's search, or the Python search without the core) ``time_ms`` and ``max_depth``."""
 PLAYER_OPTIONS = PLAYERS.options
 PLAYER_NAMES = PLAYERS.names
 make_player = PLAYERS.make_player

@@ -22,4 +22,12 @@ def new_game() -> PiranhasGame:
 
 
 assert __package__ is not None
-SEASON = Season("piranhas", 2019, "swc_2019_piranhas", __package__, new_game, move_place=fish_place)
+SEASON = Season(
+    "piranhas",
+    2019,
+    "swc_2019_piranhas",
+    __package__,
+    new_game,
+    move_place=fish_place,
+    player_names=("random", "greedy", "search", "strong"),
+)

@@ -18,4 +18,12 @@ def new_game() -> Piranhas2026Game:
 
 
 assert __package__ is not None
-SEASON = Season("piranhas", 2026, "swc_2026_piranhas", __package__, new_game, move_place=fish_place)
+SEASON = Season(
+    "piranhas",
+    2026,
+    "swc_2026_piranhas",
+    __package__,
+    new_game,
+    move_place=fish_place,
+    player_names=("random", "greedy", "search", "strong"),
+)

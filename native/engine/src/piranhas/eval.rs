@@ -1,0 +1,90 @@
+//! Static evaluations for the search, in hundredths of the Python players' units.
+//!
+//! 2019 (`botarena.games.piranhas.players.evaluate`): per colour, 100 × the share of its
+//! fish in its largest swarm, minus 4 × the variance of its fish's coordinates (x and y
+//! summed), plus 1 per fish; own value minus the opponent's.
+//! 2026 (`botarena.games.piranhas_2026.players.evaluate`): per team, 10 × the weight of its
+//! heaviest swarm, plus 3 × its total weight, minus 2 × the coordinate variance.
+
+use super::board::{self, Bits};
+use super::state2019::State2019;
+use super::state2026::State2026;
+
+/// What a side without fish is worth (the Python players' `-WIN_SCORE / 2`, scaled down to
+/// stay below real wins).
+pub const NO_FISH: i32 = -500_000;
+
+/// Coordinate variance (x plus y) of `fish` times `scale`, in integers.
+#[inline]
+fn scaled_variance(fish: Bits, scale: i64) -> i64 {
+    let (n, sx, sy, r2) = board::coordinate_sums(fish);
+    scale * (n * r2 - sx * sx - sy * sy) / (n * n)
+}
+
+/// Weights of the 2019 evaluation (hundredths).
+#[derive(Clone, Copy, Debug)]
+pub struct Weights2019 {
+    pub swarm: i64,
+    pub spread: i64,
+    pub fish: i64,
+}
+
+pub const WEIGHTS_2019: Weights2019 = Weights2019 {
+    swarm: 10_000,
+    spread: 400,
+    fish: 100,
+};
+
+#[inline]
+fn swarm_value(fish: Bits, w: &Weights2019) -> i32 {
+    let n = i64::from(fish.count_ones());
+    if n == 0 {
+        return NO_FISH;
+    }
+    let share = w.swarm * i64::from(board::largest_swarm(fish)) / n;
+    (share - scaled_variance(fish, w.spread) + w.fish * n) as i32
+}
+
+/// The 2019 value of a running game for the side to move.
+#[inline]
+pub fn evaluate2019(state: &State2019) -> i32 {
+    let w = &WEIGHTS_2019;
+    let (own, opp) = state.own_opp();
+    swarm_value(own, w) - swarm_value(opp, w)
+}
+
+#[inline]
+fn team_value(fish: Bits, w1: Bits, w2: Bits) -> i32 {
+    if fish == 0 {
+        return NO_FISH;
+    }
+    let swarm = i64::from(board::largest_swarm_weight(fish, w1, w2));
+    let material = i64::from(board::weight(fish, w1, w2));
+    (1_000 * swarm + 300 * material - scaled_variance(fish, 200)) as i32
+}
+
+/// The 2026 value of a running game for the team to move.
+#[inline]
+pub fn evaluate2026(state: &State2026) -> i32 {
+    let (own, opp) = state.own_opp();
+    team_value(own, state.w1, state.w2) - team_value(opp, state.w1, state.w2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_is_balanced() {
+        assert_eq!(evaluate2019(&State2019::start(0)), 0);
+    }
+
+    #[test]
+    fn one_united_swarm_is_better_than_a_spread_one() {
+        let sq = board::square;
+        let united = 1u128 << sq(4, 4) | 1u128 << sq(4, 5) | 1u128 << sq(5, 5);
+        let spread = 1u128 << sq(0, 0) | 1u128 << sq(9, 9) | 1u128 << sq(0, 9);
+        let w = &WEIGHTS_2019;
+        assert!(swarm_value(united, w) > swarm_value(spread, w));
+    }
+}
