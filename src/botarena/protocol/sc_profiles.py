@@ -94,6 +94,14 @@ class ProtocolProfile:
     misplaced_move_reason: str | None = None
     """2026+: a move out of turn or not requested is a process violation with this reason
     (the error's text as ``{reason}``); ``None``: the mover is scored ``LEFT`` (2018-2021)."""
+    move_grace_ms: int = 50
+    """The move clock starts this long after the move request was written
+    (:mod:`botarena.server.move_clock`; ``--move-grace-ms`` overrides it): the official
+    servers run a full GC between the state and the request and start the clock after it,
+    so a client parses the state for free. The defaults are the measured median gaps
+    between the state and the request (``benchmarks/official_request_gaps.py`` on the
+    captures: 18.2.6 50 ms, 19.2.1 48 ms, 21.4.0 35 ms; 26.1.0 243 ms, measured on the wire
+    in issue 22)."""
 
 
 PROFILE_2019 = ProtocolProfile(
@@ -123,6 +131,7 @@ PROFILE_2021 = ProtocolProfile(
     joined_game_room_player_count=True,
     slot_reserved_attribute=True,
     empty_compliant_reason=True,
+    move_grace_ms=35,
 )
 """21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
 
@@ -147,6 +156,7 @@ PROFILE_2026 = replace(
     rule_violation_reason="Regelverletzung von {name}: {reason}{move}",
     violating_move_text=" bei '{text}'",
     misplaced_move_reason="Missachtung des Spielablaufs von {name}: {reason}",
+    move_grace_ms=250,
 )
 """The framework of backend 26.x and 27.x (Piranhas 2026, Blokus 2027; spec §9 2026 column,
 socha-clients.md): ``<close/>``, ``moveRequest``, errorpackets without closing, ``left``

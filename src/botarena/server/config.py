@@ -35,6 +35,10 @@ MAX_UNAUTHORIZED_REQUESTS = 100
 the official server); one more closes it: it floods with requests it may not make."""
 MAX_OUTBOUND_BUFFER = 8 * 1024 * 1024
 """A client that reads so slowly that this much output piles up is disconnected."""
+MAX_MOVE_GRACE_MS = 10_000
+"""Largest ``--move-grace-ms``: a grace as long as the hard timeout is no clock at all."""
+MAX_PACE_MS = 10_000
+"""Largest ``--pace-ms`` (and per-seat pace): ten seconds between two messages."""
 
 
 class ConfigError(ValueError):
@@ -81,7 +85,23 @@ class ServerConfig:
     max_unauthorized_requests: int = MAX_UNAUTHORIZED_REQUESTS
     pace_ms: int = 0
     """At least this many ms between two messages to one connection (``--pace-ms``), for
-    clients that read one message per read; 0: every message is written at once."""
+    clients that read one message per read; 0: every message is written at once. Applies to
+    every connection unless ``pace_clients`` names some."""
+    pace_clients: tuple[str, ...] = ()
+    """Only these clients are paced (``--pace-client``): a peer address, or a display name
+    (the slot's or the one the client joined with); matched when the client takes a seat."""
+    move_grace_ms: int | None = None
+    """Override of the season's ``move_grace_ms`` (``--move-grace-ms``); ``None``: the
+    profile's."""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.pace_ms <= MAX_PACE_MS:
+            raise ConfigError(f"pace_ms must be in [0, {MAX_PACE_MS}], got {self.pace_ms}")
+        grace = self.move_grace_ms
+        if grace is not None and not 0 <= grace <= MAX_MOVE_GRACE_MS:
+            raise ConfigError(f"move_grace_ms must be in [0, {MAX_MOVE_GRACE_MS}], got {grace}")
+        if self.pace_clients and self.pace_ms <= 0:
+            raise ConfigError("pace_clients needs pace_ms > 0 (--pace-client needs --pace-ms)")
 
     @property
     def bind_host(self) -> str:
