@@ -10,9 +10,10 @@ import pytest
 
 from botarena.core import ScoreCause
 from botarena.games.registry import load_plugin
+from botarena.move_clock_limits import MAX_MOVE_GRACE_MS
 from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_profiles import PROFILE_2019, PROFILE_2021, PROFILE_2026
-from botarena.server.config import MAX_MOVE_GRACE_MS, ConfigError, ServerConfig
+from botarena.server.config import ConfigError, ServerConfig
 from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.lobby import Lobby, SlotDescriptor
 from botarena.server.manual_clock import ManualClock

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,8 @@ class TournamentConfig:
     resume: bool = False
     cluster: str | None = None
     limits: JobLimits = field(default_factory=JobLimits)
+    pace_ms: dict[str, int] = field(default_factory=dict)
+    """Bot label → pace of its connection in ms (``--pace LABEL=MS``; SC games only)."""
 
     def __post_init__(self) -> None:
         try:  # any name of the registry: the season's id from here on
@@ -84,7 +86,7 @@ def _new_settings(config: TournamentConfig) -> dict[str, Any]:
         specs = [config.challenger, *specs]
     if config.game != MAUMAU and config.table_size != 2:
         raise formats.FormatError(f"{config.game} is played by two; --table-size is for maumau")
-    entrants = parse_entrants(config.game, specs)
+    entrants = paced(parse_entrants(config.game, specs), config.pace_ms, config.game)
     if config.format == "gauntlet":
         challenger_label = entrants[0].label
     fmt = formats.FormatSettings(
@@ -106,6 +108,23 @@ def _new_settings(config: TournamentConfig) -> dict[str, Any]:
         "limits": config.limits.to_json(),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
     }
+
+
+def paced(entrants: list[Entrant], pace_ms: dict[str, int], game: str) -> list[Entrant]:
+    """``entrants`` with the pace of ``--pace LABEL=MS``; an unknown label or a pace for a
+    Mau-Mau tournament (its server has no pacing) is refused."""
+    if not pace_ms:
+        return entrants
+    if game == MAUMAU:
+        raise formats.FormatError("--pace is for Software-Challenge games, not maumau")
+    labels = {entrant.label for entrant in entrants}
+    unknown = sorted(set(pace_ms) - labels)
+    if unknown:
+        raise formats.FormatError(
+            f"--pace names no bot of this tournament: {', '.join(unknown)} "
+            f"(bots: {', '.join(sorted(labels))})"
+        )
+    return [replace(entrant, pace_ms=pace_ms.get(entrant.label, 0)) for entrant in entrants]
 
 
 def open_store(config: TournamentConfig) -> TournamentStore:

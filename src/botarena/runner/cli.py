@@ -16,8 +16,10 @@ from botarena.cli_options import (
     bot_timeout_options,
     cluster_option,
     concurrency_option,
+    move_grace_option,
     optional_count,
     output_options,
+    pace_option,
     seed_option,
 )
 from botarena.game_argument import GAME_HELP, season_callback
@@ -56,6 +58,9 @@ SPRT_MODELS = ("normalized", "logistic", "bayesian")
 @click.option("--no-timeout", is_flag=True, help="No move timeouts (debugging).")
 @optional_count("--soft-timeout-ms", help="Override the game's soft move timeout.")
 @optional_count("--hard-timeout-ms", help="Override the game's hard move timeout.")
+@move_grace_option()
+@pace_option("--pace-ms-a", "BOT_A")
+@pace_option("--pace-ms-b", "BOT_B")
 @bot_timeout_options("Seconds after which the watchdog aborts a game.")
 @click.option(
     "--server",
@@ -97,6 +102,9 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     no_timeout: bool,
     soft_timeout_ms: int | None,
     hard_timeout_ms: int | None,
+    move_grace_ms: int | None,
+    pace_ms_a: int,
+    pace_ms_b: int,
     connect_timeout: float,
     game_timeout: float,
     server: str | None,
@@ -125,7 +133,9 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
         DEFAULT_ADMIN_PASSWORD,
         RunConfig,
         default_out_dir,
+        refuse_for_server,
         run_test,
+        settings_a_server_cannot_take,
     )
     from botarena.runner.stats import Sprt, SprtModel  # noqa: PLC0415
     from botarena.runner.store import StoreError  # noqa: PLC0415
@@ -159,7 +169,12 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             replays=replays,
             stop_after=stop_after,
             cluster=cluster,
+            pace_ms=(pace_ms_a, pace_ms_b),
+            move_grace_ms=move_grace_ms,
         )
+        refused = settings_a_server_cannot_take(config)
+        if refused and server is not None:
+            raise click.UsageError(refuse_for_server(refused, server))
         outcome = asyncio.run(run_test(config))
     except (StoreError, ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from botarena.move_clock_limits import MAX_MOVE_GRACE_MS, MAX_PACE_MS
+
 DEFAULT_PORT = 13050
 DEFAULT_PASSWORD = "examplepassword"
 """Used only when no properties file exists at all (official 2019+ behaviour)."""
@@ -35,10 +37,6 @@ MAX_UNAUTHORIZED_REQUESTS = 100
 the official server); one more closes it: it floods with requests it may not make."""
 MAX_OUTBOUND_BUFFER = 8 * 1024 * 1024
 """A client that reads so slowly that this much output piles up is disconnected."""
-MAX_MOVE_GRACE_MS = 10_000
-"""Largest ``--move-grace-ms``: a grace as long as the hard timeout is no clock at all."""
-MAX_PACE_MS = 10_000
-"""Largest ``--pace-ms`` (and per-seat pace): ten seconds between two messages."""
 
 
 class ConfigError(ValueError):
