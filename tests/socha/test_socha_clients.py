@@ -51,9 +51,11 @@ def _bot_command(version: str) -> str:
 
 
 def _botarena_test(
-    version: str, games: int, out: Path, env: dict[str, str]
+    version: str, games: int, out: Path, env: dict[str, str], *, timeouts: bool = False
 ) -> list[dict[str, Any]]:
-    """``botarena test --game SEASON -n GAMES "PY socha_bot.py" random``; the games' records."""
+    """``botarena test --game SEASON -n GAMES "PY socha_bot.py" random``; the games' records.
+    Without ``timeouts`` the run has ``--no-timeout`` (the protocol tests do not measure the
+    speed of a busy machine); with them, the season's official limits and move grace."""
     command = [
         sys.executable,
         "-m",
@@ -67,7 +69,7 @@ def _botarena_test(
         str(CONCURRENCY),
         "--out",
         str(out),
-        "--no-timeout",  # the tests check the protocol, not the speed of a busy machine
+        *(() if timeouts else ("--no-timeout",)),
         _bot_command(version),
         "random",
     ]
