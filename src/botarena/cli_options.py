@@ -98,8 +98,8 @@ def move_grace_option() -> Callable[[CommandT], CommandT]:
         default=None,
         help="Start each move clock this many ms after the move request was written (the "
         "official servers start it after a full GC) [default: the season's: 2018/2019 50, "
-        "2021 35, 2026+ 250]. Moves charged within the limit only thanks to it are reported "
-        "as near misses.",
+        "2021 35, 2026+ 350; a seat's first request gets two]. Moves charged within the "
+        "limit only thanks to it are reported as near misses.",
     )
 
 

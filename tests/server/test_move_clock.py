@@ -24,6 +24,8 @@ from tests.server.test_pacing import FakeTransport
 from tests.server.test_room import MOVE_REQUEST, PIRANHAS, FakeHost, FakePeer
 
 GRACE_S = 0.25
+FIRST_GRACE_S = 2 * GRACE_S
+"""The first request comes after two messages of its turn (the welcome message, the state)."""
 
 
 def _room(host: FakeHost, clock: ManualClock, *, grace_s: float = GRACE_S) -> Room:
@@ -73,22 +75,31 @@ def test_the_charged_time_is_the_raw_time_less_the_grace_never_below_zero():
 
 def test_the_request_goes_out_at_once_and_a_move_within_the_grace_is_a_near_miss():
     room, host, clock, one = _started()
-    assert one.classes()[-1] == MOVE_REQUEST  # the grace delays nothing
-    assert host.requested == [(0, 0.0)]
-    clock.advance(2.2)  # raw 2.2 s, charged 1.95 s: within the 2 s
+    assert one.classes()[-3:] == ["welcomeMessage", "memento", MOVE_REQUEST]
+    assert host.requested == [(0, 0.0)]  # the grace delays nothing
+    clock.advance(2.2)  # raw 2.2 s, charged 1.7 s: within the 2 s, and not even close
+    room.on_room_message(one, _first_move(room), clock.time())  # type: ignore[arg-type]
+    [first] = room.stats.moves
+    assert first.grace_s == FIRST_GRACE_S and first.charged_ms == pytest.approx(1700.0)
+    assert host.requested[-1][0] == 1 and host.requested[-1][1] == pytest.approx(2.2)
+    two = room.slots[1].client
+    assert isinstance(two, FakePeer) and two.classes()[-2:] == ["memento", MOVE_REQUEST]
+    clock.advance(2.2)  # also slot 1's first request: two graces
+    room.on_room_message(two, _first_move(room), clock.time())  # type: ignore[arg-type]
+    assert room.stats.moves[-1].grace_s == FIRST_GRACE_S
+    clock.advance(2.2)  # slot 0's second request: one grace
     room.on_room_message(one, _first_move(room), clock.time())  # type: ignore[arg-type]
     assert room.phase is RoomPhase.ACTIVE
-    [move] = room.stats.moves
-    assert move.slot == 0 and move.near_miss
+    move = room.stats.moves[-1]
+    assert move.slot == 0 and move.grace_s == GRACE_S and move.near_miss
     assert move.raw_ms == pytest.approx(2200.0) and move.charged_ms == pytest.approx(1950.0)
-    assert host.answered == [move]
+    assert host.answered == room.stats.moves and host.answered[0] == first
     assert host.states[-1] == pytest.approx(1950.0)  # states report the charged time
-    assert host.requested[-1][0] == 1 and host.requested[-1][1] == pytest.approx(2.2)
 
 
 def test_the_soft_limit_applies_to_the_charged_time():
     room, host, clock, one = _started()
-    clock.advance(2.0 + GRACE_S + 0.001)
+    clock.advance(2.0 + FIRST_GRACE_S + 0.001)
     room.on_room_message(one, _first_move(room), clock.time())  # type: ignore[arg-type]
     [(result, _xml)] = host.finished
     assert result is not None and result.scores[0].cause is ScoreCause.SOFT_TIMEOUT
@@ -97,7 +108,7 @@ def test_the_soft_limit_applies_to_the_charged_time():
 
 def test_the_hard_timer_runs_from_the_same_start():
     room, host, clock, _one = _started()
-    clock.advance(10.0 + GRACE_S - 0.001)
+    clock.advance(10.0 + FIRST_GRACE_S - 0.001)
     assert room.phase is RoomPhase.ACTIVE
     clock.advance(0.001)
     [(result, _xml)] = host.finished
@@ -128,6 +139,7 @@ def test_a_paced_players_clock_starts_when_its_request_is_written():
     room.on_room_message(one, _first_move(room), clock.time())  # type: ignore[arg-type]
     [move] = room.stats.moves
     assert move.requested_at == written and move.raw_ms == pytest.approx(1900.0)
+    assert move.charged_ms == pytest.approx(1900.0 - 1000 * FIRST_GRACE_S)
 
 
 def test_paced_writer_reports_when_the_last_queued_message_is_written():
@@ -146,9 +158,9 @@ def test_paced_writer_reports_when_the_last_queued_message_is_written():
 
 def test_each_season_has_its_measured_grace_and_the_option_overrides_it():
     assert (PROFILE_2019.move_grace_ms, PROFILE_2021.move_grace_ms) == (50, 35)
-    assert PROFILE_2026.move_grace_ms == 250
+    assert PROFILE_2026.move_grace_ms == 350
     plugin = load_plugin("swc_2026_piranhas")
-    for override, expected in ((None, 0.25), (0, 0.0), (700, 0.7)):
+    for override, expected in ((None, 0.35), (0, 0.0), (700, 0.7)):
         lobby = Lobby(ServerConfig(port=0, move_grace_ms=override), [plugin], ManualClock())
         prepared = lobby.prepare_room(plugin.game_type, [SlotDescriptor("a"), SlotDescriptor("b")])
         assert lobby.rooms[prepared.room_id].move_grace_s == expected
@@ -189,7 +201,7 @@ def test_listeners_hear_each_request_and_answer_and_get_raw_and_charged_times():
     lobby.join_prepared(one, prepared.reservations[0])
     lobby.join_prepared(two, prepared.reservations[1])
     room = lobby.rooms[prepared.room_id]
-    clock.advance(0.04)  # within the grace: charged 0
+    clock.advance(0.04)  # within the grace (a first request: 2 x 100 ms): charged 0
     room.on_room_message(one, _first_move(room), clock.time())  # type: ignore[arg-type]
     room.cancel()
     assert heard == [

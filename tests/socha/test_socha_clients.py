@@ -51,7 +51,12 @@ def _bot_command(version: str) -> str:
 
 
 def _botarena_test(
-    version: str, games: int, out: Path, env: dict[str, str], *, timeouts: bool = False
+    version: str,
+    games: int,
+    out: Path,
+    env: dict[str, str],
+    *,
+    timeouts: bool = False,
 ) -> list[dict[str, Any]]:
     """``botarena test --game SEASON -n GAMES "PY socha_bot.py" random``; the games' records.
     Without ``timeouts`` the run has ``--no-timeout`` (the protocol tests do not measure the
@@ -74,7 +79,12 @@ def _botarena_test(
         "random",
     ]
     done = subprocess.run(
-        command, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False
+        command,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     records: list[dict[str, Any]] = json.loads((out / "summary.json").read_text())["games"]

@@ -42,6 +42,11 @@ def requested_display_name(name: str | None) -> str | None:
     return name or None
 
 
+FIRST_REQUEST_GRACES = 2
+"""A seat's first move request gets this many move graces: it follows the seat's welcome
+message and its first state, the slowest a client handles (measured with socha 4.3.9:
+about 0.7 s raw on a loaded machine for a move of no thought, 0.35 s later)."""
+
 SLOTS_PER_ROOM = 2
 """Every covered game has exactly two players (official ``getMaximumPlayerCount() == 2``)."""
 
@@ -109,11 +114,15 @@ class Slot:
     joined_sent: bool = False
     pace_ms: int = 0
     """The client seated here gets its messages at least this many ms apart."""
+    requested: bool = False
+    """Whether this seat got a move request in this game (its first gets a double grace)."""
 
 
 @dataclass(slots=True)
 class PendingRequest:
     slot: int
+    grace_s: float
+    """This request's move grace (see ``Room.move_grace_s``)."""
     issued_at: float | None = None
     """When the request was written to the seat's connection (``None``: still queued)."""
     hard_timer: TimerHandle | None = None
@@ -159,8 +168,10 @@ class Room:
         self.hard_timeout_s = hard_timeout_s
         self.timeouts_enabled = timeouts_enabled
         self.move_grace_s = move_grace_s
-        """Each seat's clock starts this long after its move request was written
-        (:mod:`botarena.server.move_clock`); the hard timer runs from the same start."""
+        """A seat's clock starts this long after its move request was written (twice as long
+        at its first request, which follows its welcome message and its first state: the
+        first a client handles); the hard timer runs from the same start
+        (:mod:`botarena.server.move_clock`)."""
         self.slots: list[Slot] = []
         self.observers: dict[int, Peer] = {}
         self.phase = RoomPhase.CREATED
@@ -310,7 +321,9 @@ class Room:
 
     def _request_move(self, slot_index: int) -> None:
         slot = self.slots[slot_index]
-        pending = PendingRequest(slot=slot_index)
+        grace_s = self.move_grace_s if slot.requested else FIRST_REQUEST_GRACES * self.move_grace_s
+        slot.requested = True
+        pending = PendingRequest(slot=slot_index, grace_s=grace_s)
         self.pending = pending
         # The request goes out in its own write; the clock starts once it has been written:
         # at once, or when a paced connection (``when_written``) has written it.
@@ -327,7 +340,7 @@ class Room:
         pending.issued_at = written_at
         if self._can_time_out(self.slots[pending.slot]):
             pending.hard_timer = self.clock.call_later(
-                self.hard_timeout_s + self.move_grace_s,
+                self.hard_timeout_s + pending.grace_s,
                 lambda: self._guard(self._hard_timeout, pending),
             )
         if self.move_received_at is not None:
@@ -392,7 +405,7 @@ class Room:
             slot.index,
             received_at if pending.issued_at is None else pending.issued_at,
             received_at,
-            self.move_grace_s,
+            pending.grace_s,
             self.soft_timeout_s if self._can_time_out(slot) else None,
         )
         self.host.move_answered(self, timed)
