@@ -13,7 +13,9 @@ import click
 from click.core import ParameterSource
 
 from botarena import __version__
+from botarena.cli_options import move_grace_option
 from botarena.games import registry
+from botarena.move_clock_limits import MAX_PACE_MS
 from botarena.web.limits import DEFAULT_WEB_PORT
 
 if TYPE_CHECKING:
@@ -79,11 +81,22 @@ async def _cluster_games(address: str, token: str) -> ClusterGames:
 @click.option("--no-maumau", is_flag=True, help="Do not start the Mau-Mau server.")
 @click.option(
     "--pace-ms",
-    type=click.IntRange(0, 10_000),
+    type=click.IntRange(0, MAX_PACE_MS),
     default=0,
     help="Leave at least this many ms between two SC messages to one connection "
-    "(for clients that read exactly one message per read, like the 2019 C++ client).",
+    "(for clients that read exactly one message per read, like the 2019 C++ client): to "
+    "every connection, or only to those named by --pace-client. A paced player's move "
+    "clock starts when its move request is written.",
 )
+@click.option(
+    "--pace-client",
+    "pace_clients",
+    multiple=True,
+    metavar="NAME|ADDR",
+    help="Pace only this client: its IP address, or the display name of its seat "
+    "(repeatable; needs --pace-ms).",
+)
+@move_grace_option()
 @click.option(
     "--default-game",
     default=None,
@@ -116,6 +129,8 @@ def serve(
     maumau_players: int,
     no_maumau: bool,
     pace_ms: int,
+    pace_clients: tuple[str, ...],
+    move_grace_ms: int | None,
     default_game: str | None,
     web_port: int,
     no_web: bool,
@@ -132,6 +147,8 @@ def serve(
     from botarena.server.config import config_from_options
     from botarena.server.maumau import ServerOptions
 
+    if pace_clients and not pace_ms:
+        raise click.UsageError("--pace-client needs --pace-ms N (the pace of those clients)")
     try:
         sc_config = config_from_options(
             host=host,
@@ -141,6 +158,8 @@ def serve(
             replays=replays,
             paused=paused,
             pace_ms=pace_ms or None,
+            pace_clients=pace_clients or None,
+            move_grace_ms=move_grace_ms,
             default_game=_default_game(default_game),
         )
         maumau = (

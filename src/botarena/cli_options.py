@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
+from botarena.move_clock_limits import MAX_MOVE_GRACE_MS, MAX_PACE_MS
 from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S, default_concurrency
 
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
@@ -86,3 +87,30 @@ def bot_timeout_options(game_timeout_help: str) -> Callable[[CommandT], CommandT
         return connect(game(command))
 
     return apply
+
+
+def move_grace_option() -> Callable[[CommandT], CommandT]:
+    """``--move-grace-ms N``: each seat's move clock starts N ms after its move request was
+    written (``None``: the season's measured default)."""
+    return click.option(
+        "--move-grace-ms",
+        type=click.IntRange(0, MAX_MOVE_GRACE_MS),
+        default=None,
+        help="Start each move clock this many ms after the move request was written (the "
+        "official servers start it after a full GC) [default: the season's: 2018/2019 50, "
+        "2021 35, 2026+ 350; a seat's first request gets two]. Moves charged within the "
+        "limit only thanks to it are reported as near misses.",
+    )
+
+
+def pace_option(name: str, whom: str) -> Callable[[CommandT], CommandT]:
+    """``--pace-ms-a N`` / ``--pace-ms-b N``: pace one bot's connection."""
+    return click.option(
+        name,
+        type=click.IntRange(0, MAX_PACE_MS),
+        default=0,
+        show_default=True,
+        help=f"Write the server's messages to {whom} at least this many ms apart (for clients "
+        "that read one message per read, like the 2019 C++ client); its move clock starts "
+        "when its move request is written, and nobody else is slowed.",
+    )

@@ -35,11 +35,13 @@ class OneMessagePerRead(asyncio.Protocol):
         self._state: etree._Element | None = None
 
     @classmethod
-    async def join(cls, port: int, name: str) -> OneMessagePerRead:
+    async def join(cls, port: int, name: str, display_name: str = "") -> OneMessagePerRead:
+        """Connect and ``join``; with ``display_name`` the join asks for that name."""
         loop = asyncio.get_running_loop()
         _, client = await loop.create_connection(lambda: cls(name), "127.0.0.1", port)
         assert client.transport is not None
-        client.transport.write(f'<protocol><join gameType="{GAME}"/>'.encode())
+        named = f' displayName="{display_name}"' if display_name else ""
+        client.transport.write(f'<protocol><join gameType="{GAME}"{named}/>'.encode())
         return client
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:

@@ -48,8 +48,10 @@ def run(coro_fn: Callable[..., Awaitable[Any]]) -> Callable[..., Any]:
 
 
 def make_config(**changes: Any) -> ServerConfig:
-    """A config for tests: ephemeral port, official password, short default timeouts."""
-    base = ServerConfig(port=0, password=PASSWORD)
+    """A config for tests: ephemeral port, official password, short default timeouts, and no
+    move grace (the timeout tests time the clock from the request's write; the grace has
+    its own tests in ``test_move_clock.py``)."""
+    base = ServerConfig(port=0, password=PASSWORD, move_grace_ms=0)
     return base.replace(**changes)
 
 

@@ -12,6 +12,7 @@ from botarena.games.piranhas.xml import move_to_element
 from botarena.games.registry import load_plugin
 from botarena.protocol.sc_plugin import GameSetup
 from botarena.server.manual_clock import ManualClock
+from botarena.server.move_clock import MoveTime
 from botarena.server.peer import Peer
 from botarena.server.room import Room, RoomPhase
 from tests.server.fake_peer import FakePeer as SilentPeer
@@ -41,6 +42,8 @@ class FakeHost:
     started: list[str] = field(default_factory=list)
     states: list[float | None] = field(default_factory=list)
     turnarounds: list[float] = field(default_factory=list)
+    requested: list[tuple[int, float]] = field(default_factory=list)
+    answered: list[MoveTime] = field(default_factory=list)
     scored: list[GameResult] = field(default_factory=list)
     finished: list[tuple[GameResult | None, str | None]] = field(default_factory=list)
 
@@ -56,6 +59,12 @@ class FakeHost:
 
     def move_turnaround(self, seconds: float) -> None:
         self.turnarounds.append(seconds)
+
+    def move_requested(self, room: Room, slot: int, written_at: float) -> None:
+        self.requested.append((slot, written_at))
+
+    def move_answered(self, room: Room, move: MoveTime) -> None:
+        self.answered.append(move)
 
     def record_test_scores(self, room: Room, result: GameResult) -> None:
         self.scored.append(result)

@@ -89,8 +89,9 @@ def _move_of(room: Room) -> etree._Element:
 
 
 def test_hard_timeout_quotes_the_soft_timeout_and_closes_nobody():
-    _room, one, two, clock = _start()
-    clock.advance(10.0)
+    room, one, two, clock = _start()
+    assert room.pending is not None
+    clock.advance(10.0 + room.pending.grace_s)  # the clock starts after the grace
     winner = _winner(two)
     assert [winner.get(a) for a in ("team", "regular")] == ["TWO", "false"]
     assert winner.get("reason") == (
@@ -101,8 +102,9 @@ def test_hard_timeout_quotes_the_soft_timeout_and_closes_nobody():
 
 def test_soft_timeout_text():
     room, one, _two, _clock = _start()
-    assert room.pending is not None
-    room.on_room_message(one, _move_of(room), room.pending.issued_at + 2.5)
+    assert room.pending is not None and room.pending.issued_at is not None
+    late = room.pending.issued_at + room.pending.grace_s + 2.001
+    room.on_room_message(one, _move_of(room), late)
     assert _winner(one).get("reason") == (
         "alpha hat fuer die Antwort auf die Zugaufforderung laenger als 2 Sekunden gebraucht."
     )

@@ -52,9 +52,16 @@ def _bot_command(version: str) -> str:
 
 
 def _botarena_test(
-    version: str, games: int, out: Path, env: dict[str, str]
+    version: str,
+    games: int,
+    out: Path,
+    env: dict[str, str],
+    *,
+    timeouts: bool = False,
 ) -> list[dict[str, Any]]:
-    """``botarena test --game SEASON -n GAMES "PY socha_bot.py" random``; the games' records."""
+    """``botarena test --game SEASON -n GAMES "PY socha_bot.py" random``; the games' records.
+    Without ``timeouts`` the run has ``--no-timeout`` (the protocol tests do not measure the
+    speed of a busy machine); with them, the season's official limits and move grace."""
     command = [
         sys.executable,
         "-m",
@@ -68,12 +75,17 @@ def _botarena_test(
         str(CONCURRENCY),
         "--out",
         str(out),
-        "--no-timeout",  # the tests check the protocol, not the speed of a busy machine
+        *(() if timeouts else ("--no-timeout",)),
         _bot_command(version),
         "random",
     ]
     done = subprocess.run(
-        command, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False
+        command,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     records: list[dict[str, Any]] = json.loads((out / "summary.json").read_text())["games"]

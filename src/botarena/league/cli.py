@@ -11,6 +11,23 @@ from botarena import cli_options as opt
 from botarena.game_argument import GAME_RULE, game_option, resolve_game, split_game
 from botarena.league.formats import FORMATS, MAX_TABLE, MIN_TABLE
 from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
+from botarena.move_clock_limits import MAX_PACE_MS
+
+
+def _pace_callback(
+    _context: click.Context, _param: click.Parameter, values: tuple[str, ...]
+) -> dict[str, int]:
+    """``--pace LABEL=MS`` (repeatable) → label → ms."""
+    paces: dict[str, int] = {}
+    for value in values:
+        label, _, text = value.rpartition("=")
+        if not label or not text.isdigit() or not 0 < int(text) <= MAX_PACE_MS:
+            raise click.BadParameter(
+                f"expected LABEL=MS with MS in 1..{MAX_PACE_MS}, got {value!r}",
+                param_hint="--pace",
+            )
+        paces[label] = int(text)
+    return paces
 
 
 @click.command("tournament", epilog=GAME_RULE)
@@ -52,6 +69,16 @@ from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
     show_default=True,
     help="Mau-Mau: seconds a seat has to answer its turn.",
 )
+@click.option(
+    "--pace",
+    "paces",
+    multiple=True,
+    metavar="LABEL=MS",
+    callback=_pace_callback,
+    help="SC games: write the server's messages to this bot at least MS ms apart (for "
+    "clients that read one message per read); its move clock starts when its move request "
+    "is written, and no other bot is slowed (repeatable).",
+)
 def tournament(  # noqa: PLR0917
     game_option: str | None,
     words: tuple[str, ...],
@@ -69,6 +96,7 @@ def tournament(  # noqa: PLR0917
     connect_timeout: float,
     game_timeout: float,
     move_timeout: float,
+    paces: dict[str, int],
 ) -> None:
     """A tournament of BOTs in GAME: built-in names (random, greedy, search; Mau-Mau:
     random, heuristic) or commands, NAME=BOT to name one. SC bots are started as
@@ -104,5 +132,6 @@ def tournament(  # noqa: PLR0917
         resume=resume,
         cluster=cluster,
         limits=JobLimits(connect_timeout, game_timeout, move_timeout_s=move_timeout),
+        pace_ms=paces,
     )
     sys.exit(main_sync(config))

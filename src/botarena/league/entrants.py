@@ -37,6 +37,9 @@ class Entrant:
     command: tuple[str, ...]
     """Command words; empty for Mau-Mau built-ins, which are played in-process."""
     builtin: str | None = None
+    pace_ms: int = 0
+    """SC games: the server's messages reach this bot at least this many ms apart
+    (``--pace LABEL=MS``)."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -44,6 +47,7 @@ class Entrant:
             "spec": self.spec,
             "command": list(self.command),
             "builtin": self.builtin,
+            "pace_ms": self.pace_ms,
         }
 
     @classmethod
@@ -51,11 +55,13 @@ class Entrant:
         command = data.get("command") or []
         assert isinstance(command, list)
         builtin = data.get("builtin")
+        pace = data.get("pace_ms") or 0
         return cls(
             str(data["label"]),
             str(data["spec"]),
             tuple(str(word) for word in command),
             None if builtin is None else str(builtin),
+            int(pace) if isinstance(pace, int | str) else 0,
         )
 
 

@@ -28,7 +28,7 @@ def _bot(job: GameJob, seat: int) -> BotSpec:
     command = entrant.command
     if entrant.builtin is not None:  # reproducible: a seed per game and seat
         command = (*command, "--seed", str(job.bot_seed(seat)))
-    return BotSpec(entrant.label, command, entrant.builtin)
+    return BotSpec(entrant.label, command, entrant.builtin, entrant.pace_ms)
 
 
 def league_record(job: GameJob, driver_record: dict[str, Any], workdir: Path) -> dict[str, Any]:

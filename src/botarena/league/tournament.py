@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,8 @@ class TournamentConfig:
     resume: bool = False
     cluster: str | None = None
     limits: JobLimits = field(default_factory=JobLimits)
+    pace_ms: dict[str, int] = field(default_factory=dict)
+    """Bot label → pace of its connection in ms (``--pace LABEL=MS``; SC games only)."""
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -99,7 +101,7 @@ def _new_settings(config: TournamentConfig) -> dict[str, Any]:
         raise formats.FormatError(
             f"{config.game} is played by {seats}; --table-size is for games like maumau"
         )
-    entrants = parse_entrants(config.game, specs)
+    entrants = paced(parse_entrants(config.game, specs), config.pace_ms, config.game)
     if config.format == "gauntlet":
         challenger_label = entrants[0].label
     fmt = formats.FormatSettings(
@@ -121,6 +123,23 @@ def _new_settings(config: TournamentConfig) -> dict[str, Any]:
         "limits": config.limits.to_json(),
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
     }
+
+
+def paced(entrants: list[Entrant], pace_ms: dict[str, int], game: str) -> list[Entrant]:
+    """``entrants`` with the pace of ``--pace LABEL=MS``; an unknown label or a pace for a
+    Mau-Mau tournament (its server has no pacing) is refused."""
+    if not pace_ms:
+        return entrants
+    if not registry.resolve(game).protocol.xml_states:  # only the SC server paces
+        raise formats.FormatError(f"--pace is for Software-Challenge games, not {game}")
+    labels = {entrant.label for entrant in entrants}
+    unknown = sorted(set(pace_ms) - labels)
+    if unknown:
+        raise formats.FormatError(
+            f"--pace names no bot of this tournament: {', '.join(unknown)} "
+            f"(bots: {', '.join(sorted(labels))})"
+        )
+    return [replace(entrant, pace_ms=pace_ms.get(entrant.label, 0)) for entrant in entrants]
 
 
 def open_store(config: TournamentConfig) -> TournamentStore:

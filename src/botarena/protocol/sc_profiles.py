@@ -107,6 +107,18 @@ class ProtocolProfile:
     ``<loadGameInfo class="state" …>`` (the state itself, aliased; spec §2.2.4). 2021+: the
     official servers know no ``loadGameInfo`` and drop the admin who sends one; botarena's
     server reads it there as ``<loadGameInfo><state …/></loadGameInfo>``."""
+    move_grace_ms: int = 50
+    """The move clock starts this long after the move request was written
+    (:mod:`botarena.server.move_clock`; ``--move-grace-ms`` overrides it): the official
+    servers run a full GC between the state and the request and start the clock after it,
+    so a client parses the state for free. The defaults are the measured median gaps
+    between the state and the request (``benchmarks/official_request_gaps.py`` on the
+    captures: 18.2.6 50 ms, 19.2.1 48 ms, 21.4.0 35 ms); 26.x: the 243 ms median gap
+    measured on the wire in issue 22 plus the 100 ms that a socha client (the usual 2026+
+    client) waits on its socket before it looks at a request that came with its state,
+    which a request sent after a gap does not cost it (``benchmarks/socha_move_gap.py``).
+    It stays below 400 ms: a socha bot that thinks 2.3 s must still time out. A seat gets
+    the grace once per message of the turn before its request (see ``Room.move_grace_s``)."""
 
 
 PROFILE_2019 = ProtocolProfile(
@@ -138,6 +150,7 @@ PROFILE_2021 = ProtocolProfile(
     empty_compliant_reason=True,
     authenticate_attribute="password",
     official_start_position=False,
+    move_grace_ms=35,
 )
 """21.4.0's framework shape (spec §6, §7.11, Appendix B)."""
 
@@ -163,6 +176,7 @@ PROFILE_2026 = replace(
     rule_violation_reason="Regelverletzung von {name}: {reason}{move}",
     violating_move_text=" bei '{text}'",
     misplaced_move_reason="Missachtung des Spielablaufs von {name}: {reason}",
+    move_grace_ms=350,
 )
 """The framework of backend 26.x and 27.x (Piranhas 2026, Blokus 2027; spec §9 2026 column,
 socha-clients.md): ``<close/>``, ``moveRequest``, errorpackets without closing, ``left``

@@ -28,5 +28,9 @@ A game record: ``index``, ``pair``, ``seed``, ``slots`` (per slot: ``bot``, ``ca
 failed bot ``log_line``: its log's last line),
 ``winner`` (a bot label or null), ``bot_scores`` (label → 1/0.5/0, null for a void game),
 ``cause`` ("REGULAR" or which bot failed how, with its log), ``regular``, ``moves``,
-``move_times_ms`` (embedded server only), ``duration_s``, ``replay``.
+``move_times_ms`` (the time charged for each move: from its request's write, less the
+season's move grace, to its answer's read; with ``--server`` the gaps between the observed
+states), ``move_raw_ms`` (each move's time without the grace; embedded server only),
+``near_misses`` (indices of the moves charged within the soft limit whose raw time exceeded
+it), ``duration_s``, ``replay``.
 """

@@ -28,6 +28,9 @@ class BotSpec:
     command: tuple[str, ...]
     builtin: str | None = None
     """The built-in player's name, when the bot is one (``botarena play`` may run it in-process)."""
+    pace_ms: int = 0
+    """Its connection gets the server's messages at least this many ms apart (for clients
+    that read one message per read; ``--pace-ms-a``/``--pace-ms-b``, tournament ``--pace``)."""
 
     def argv(self, host: str, port: int, reservation: str) -> list[str]:
         return [*self.command, "--host", host, "--port", str(port), "--reservation", reservation]

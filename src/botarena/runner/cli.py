@@ -15,8 +15,10 @@ from botarena.cli_options import (
     bot_timeout_options,
     cluster_option,
     concurrency_option,
+    move_grace_option,
     optional_count,
     output_options,
+    pace_option,
     seed_option,
 )
 from botarena.game_argument import GAME_RULE, game_option, resolve_game, split_game
@@ -64,6 +66,9 @@ DEFAULT_GAMES = 100
 @click.option("--no-timeout", is_flag=True, help="No move timeouts (debugging).")
 @optional_count("--soft-timeout-ms", help="Override the game's soft move timeout.")
 @optional_count("--hard-timeout-ms", help="Override the game's hard move timeout.")
+@move_grace_option()
+@pace_option("--pace-ms-a", "BOT_A")
+@pace_option("--pace-ms-b", "BOT_B")
 @bot_timeout_options("Seconds after which the watchdog aborts a game.")
 @click.option(
     "--server",
@@ -104,6 +109,9 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     no_timeout: bool,
     soft_timeout_ms: int | None,
     hard_timeout_ms: int | None,
+    move_grace_ms: int | None,
+    pace_ms_a: int,
+    pace_ms_b: int,
     connect_timeout: float,
     game_timeout: float,
     server: str | None,
@@ -135,8 +143,10 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
         DEFAULT_ADMIN_PASSWORD,
         RunConfig,
         default_out_dir,
+        refuse_for_server,
         run_test,
         saved_run_settings,
+        settings_a_server_cannot_take,
     )
     from botarena.runner.stats import Sprt, SprtModel  # noqa: PLC0415
     from botarena.runner.store import StoreError  # noqa: PLC0415
@@ -183,7 +193,12 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             stop_after=stop_after,
             cluster=cluster,
             cluster_games=click.get_current_context().meta.get(CLUSTER_GAMES),
+            pace_ms=(pace_ms_a, pace_ms_b),
+            move_grace_ms=move_grace_ms,
         )
+        refused = settings_a_server_cannot_take(config)
+        if refused and server is not None:
+            raise click.UsageError(refuse_for_server(refused, server))
         with terminate_as_interrupt():
             outcome = asyncio.run(run_test(config))
     except (StoreError, ValueError, OSError) as error:

@@ -63,7 +63,9 @@ async def play_game(
     handle = await host.prepare(
         game_type,
         [
-            SlotDescriptor(bot.label, can_timeout=limits.can_timeout, reserved=True)
+            SlotDescriptor(
+                bot.label, can_timeout=limits.can_timeout, reserved=True, pace_ms=bot.pace_ms
+            )
             for bot in seated
         ],
         game.seed,
@@ -214,6 +216,8 @@ def _record(
         "regular": not problems,
         "moves": end.moves,
         "move_times_ms": [round(ms, 3) for ms in end.move_times_ms],
+        "move_raw_ms": [round(ms, 3) for ms in end.move_raw_ms],
+        "near_misses": list(end.near_misses),
         "move_bots": [seated[slot].label for slot in end.move_slots if slot < len(seated)],
         "duration_s": round(duration, 3),
         "replay": str(replay_path.relative_to(run_dir)) if replay_path.exists() else None,

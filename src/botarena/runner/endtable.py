@@ -1,5 +1,7 @@
-"""The short table printed at the end of ``botarena test``: W/D/L and move times per bot,
-the causes of irregular games with counts, and the average game length."""
+"""The short table printed at the end of ``botarena test``: W/D/L and move times per bot
+(the charged times, the largest raw time beside them, and the near misses: moves charged
+within the soft limit that took longer raw), the causes of irregular games with counts, and
+the average game length."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ class BotTotals:
     losses: int = 0
     void: int = 0
     move_times_ms: list[float] = field(default_factory=list)
+    """Charged times."""
+    move_raw_ms: list[float] = field(default_factory=list)
+    near_misses: int = 0
 
     def add_score(self, score: float | None) -> None:
         if score is None:
@@ -45,10 +50,16 @@ def bot_totals(records: Iterable[dict[str, Any]], labels: tuple[str, str]) -> di
             totals[label].add_score(record["bot_scores"].get(label))
         movers = record.get("move_bots") or []
         times = record.get("move_times_ms") or []
+        raw = record.get("move_raw_ms") or []
+        near = set(record.get("near_misses") or [])
         if len(movers) == len(times):
-            for label, ms in zip(movers, times, strict=True):
-                if label in totals:
-                    totals[label].move_times_ms.append(ms)
+            for index, (label, ms) in enumerate(zip(movers, times, strict=True)):
+                if label not in totals:
+                    continue
+                totals[label].move_times_ms.append(ms)
+                if index < len(raw):
+                    totals[label].move_raw_ms.append(raw[index])
+                totals[label].near_misses += index in near
     return totals
 
 
@@ -91,19 +102,26 @@ def end_table(records: dict[int, dict[str, Any]], labels: tuple[str, str]) -> li
     width = max(len("bot"), *(len(label) for label in labels))
     lines = [
         f"{'bot':<{width}}  {'W':>4} {'D':>4} {'L':>4} {'void':>4}  "
-        f"{'avg move ms':>11} {'max move ms':>11}"
+        f"{'avg move ms':>11} {'max move ms':>11} {'max raw ms':>10} {'near misses':>11}"
     ]
     for label in labels:
         t = totals[label]
         lines.append(
             f"{label:<{width}}  {t.wins:>4} {t.draws:>4} {t.losses:>4} {t.void:>4}  "
-            f"{_ms(t.move_times_ms, 'avg'):>11} {_ms(t.move_times_ms, 'max'):>11}"
+            f"{_ms(t.move_times_ms, 'avg'):>11} {_ms(t.move_times_ms, 'max'):>11} "
+            f"{_ms(t.move_raw_ms, 'max'):>10} {t.near_misses:>11}"
         )
     if games:
         average = sum(int(g.get("moves") or 0) for g in games) / len(games)
         lines.append(f"games: {len(games)}, average length {average:.1f} moves")
     else:
         lines.append("games: 0")
+    near = sum(t.near_misses for t in totals.values())
+    if near:
+        lines.append(
+            f"near misses: {near} moves were within the soft limit only thanks to the move "
+            "grace (their raw time exceeded it; see near_misses in games.jsonl)"
+        )
     irregular = sum(1 for g in games if not g["regular"])
     if irregular:
         lines.append(f"irregular games: {irregular}")

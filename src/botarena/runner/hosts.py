@@ -51,6 +51,11 @@ class GameEnd:
     """Why there is no result (e.g. the watchdog cancelled a remote game)."""
     move_slots: list[int] = field(default_factory=list)
     """The slot that made each move of ``move_times_ms`` (empty when unknown)."""
+    move_raw_ms: list[float] = field(default_factory=list)
+    """Each move's raw time (request written to answer read) beside the charged
+    ``move_times_ms``; empty when the host cannot tell (``--server``)."""
+    near_misses: list[int] = field(default_factory=list)
+    """Indices of the moves charged within the soft limit that exceeded it raw."""
 
 
 class GameHandle(Protocol):
@@ -142,10 +147,17 @@ class EmbeddedHost(LobbyListener):
         future, replay_path = entry
         if game.replay_packets and replay_path is not None:
             write_replay_document(replay_path, game.replay_document())
-        times = list(game.move_times_ms)
+        moves = game.moves
         if not future.done():
             future.set_result(
-                GameEnd(game.result, len(times), times, move_slots=list(game.move_slots))
+                GameEnd(
+                    game.result,
+                    len(moves),
+                    [move.charged_ms for move in moves],
+                    move_slots=[move.slot for move in moves],
+                    move_raw_ms=[move.raw_ms for move in moves],
+                    near_misses=[index for index, move in enumerate(moves) if move.near_miss],
+                )
             )
 
     async def close(self) -> None:

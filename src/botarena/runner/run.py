@@ -80,6 +80,10 @@ class RunConfig:
     cluster_games: ClusterConnect | None = None
     """Connects to :attr:`cluster` (the CLI passes the league's Dask executor,
     ``botarena.league.executors.ClusterGames.connect``: the runner does not import it)."""
+    pace_ms: tuple[int, int] = (0, 0)
+    """Pace of BOT_A's and BOT_B's connections (``--pace-ms-a``/``--pace-ms-b``)."""
+    move_grace_ms: int | None = None
+    """Override of the season's move grace (``--move-grace-ms``)."""
 
 
 Bots = tuple[BotSpec, BotSpec]
@@ -104,6 +108,32 @@ class ClusterGames(Protocol):
 
 ClusterConnect = Callable[[str, str], Awaitable[ClusterGames]]
 """``connect(address, token)``: the token makes the run's task names unique."""
+
+
+def settings_a_server_cannot_take(config: RunConfig) -> list[str]:
+    """The options of ``config`` that a running server (``--server``) cannot be given: the
+    admin protocol has no timeouts, no move grace and no pacing (its ``prepare`` slots carry
+    only a name, ``canTimeout``, ``shouldBePaused`` and ``reserved``)."""
+    if config.server is None:
+        return []
+    given = {
+        "--soft-timeout-ms": config.soft_timeout_ms is not None,
+        "--hard-timeout-ms": config.hard_timeout_ms is not None,
+        "--move-grace-ms": config.move_grace_ms is not None,
+        "--pace-ms-a": config.pace_ms[0] > 0,
+        "--pace-ms-b": config.pace_ms[1] > 0,
+    }
+    return [option for option, used in given.items() if used]
+
+
+def refuse_for_server(options: list[str], server: str) -> str:
+    """Why the run does not start (``options`` from :func:`settings_a_server_cannot_take`)."""
+    return (
+        f"{', '.join(options)} cannot reach the server {server}: the admin protocol has no "
+        "request for timeouts, the move grace or pacing. Set them on that server (botarena "
+        "serve --pace-ms/--pace-client/--move-grace-ms, or its server.properties), or drop "
+        "--server to play on an embedded server"
+    )
 
 
 REPLAY_POLICIES = ("all", "failed", "none")
@@ -170,6 +200,8 @@ def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> di
         "persistent": config.persistent,
         "server": config.server or "embedded",
         "replays": config.replays,
+        "pace_ms": {bot.label: bot.pace_ms for bot in bots if bot.pace_ms},
+        "move_grace_ms": config.move_grace_ms,
     }
 
 
@@ -187,8 +219,8 @@ def prepare_store(config: RunConfig) -> tuple[ResultsStore, tuple[BotSpec, BotSp
     registry.resolve(config.game)  # raises ValueError naming the known games
     labels = bot_labels(config.bot_a, config.bot_b)
     bots = (
-        parse_bot(config.bot_a, config.game, labels[0]),
-        parse_bot(config.bot_b, config.game, labels[1]),
+        replace(parse_bot(config.bot_a, config.game, labels[0]), pace_ms=config.pace_ms[0]),
+        replace(parse_bot(config.bot_b, config.game, labels[1]), pace_ms=config.pace_ms[1]),
     )
     out_dir = config.out_dir or default_out_dir()
     if config.resume:
@@ -218,6 +250,9 @@ def prepare_store(config: RunConfig) -> tuple[ResultsStore, tuple[BotSpec, BotSp
 
 
 async def run_test(config: RunConfig, console: Console | None = None) -> RunOutcome:
+    refused = settings_a_server_cannot_take(config)
+    if refused and config.server is not None:
+        raise ValueError(refuse_for_server(refused, config.server))
     store, bots = prepare_store(config)
     labels = (bots[0].label, bots[1].label)
     planned = int(store.settings["games"])
@@ -235,6 +270,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         no_timeout=config.no_timeout,
         soft_timeout_ms=config.soft_timeout_ms,
         hard_timeout_ms=config.hard_timeout_ms,
+        move_grace_ms=config.move_grace_ms,
         finished_player_grace_s=2.0,
     )
     limits = config.limits

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from botarena.move_clock_limits import MAX_MOVE_GRACE_MS, MAX_PACE_MS
+
 DEFAULT_PORT = 13050
 DEFAULT_PASSWORD = "examplepassword"
 """Used only when no properties file exists at all (official 2019+ behaviour)."""
@@ -81,7 +83,23 @@ class ServerConfig:
     max_unauthorized_requests: int = MAX_UNAUTHORIZED_REQUESTS
     pace_ms: int = 0
     """At least this many ms between two messages to one connection (``--pace-ms``), for
-    clients that read one message per read; 0: every message is written at once."""
+    clients that read one message per read; 0: every message is written at once. Applies to
+    every connection unless ``pace_clients`` names some."""
+    pace_clients: tuple[str, ...] = ()
+    """Only these clients are paced (``--pace-client``): a peer address, or a display name
+    (the slot's or the one the client joined with); matched when the client takes a seat."""
+    move_grace_ms: int | None = None
+    """Override of the season's ``move_grace_ms`` (``--move-grace-ms``); ``None``: the
+    profile's."""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.pace_ms <= MAX_PACE_MS:
+            raise ConfigError(f"pace_ms must be in [0, {MAX_PACE_MS}], got {self.pace_ms}")
+        grace = self.move_grace_ms
+        if grace is not None and not 0 <= grace <= MAX_MOVE_GRACE_MS:
+            raise ConfigError(f"move_grace_ms must be in [0, {MAX_MOVE_GRACE_MS}], got {grace}")
+        if self.pace_clients and self.pace_ms <= 0:
+            raise ConfigError("pace_clients needs pace_ms > 0 (--pace-client needs --pace-ms)")
 
     @property
     def bind_host(self) -> str:

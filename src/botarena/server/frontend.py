@@ -35,7 +35,7 @@ from botarena.protocol.xstream import ScStreamWriter
 from botarena.server import wire
 from botarena.server.attribute_tabs import AttributeTabEscaper
 from botarena.server.lobby import Lobby
-from botarena.server.pacing import PacedWriter
+from botarena.server.pacing import PacedWriter, WrittenCallback
 from botarena.server.peer import TimerHandle
 from botarena.server.seed_move_end_tag import MoveEndTagRepair
 
@@ -98,7 +98,7 @@ class ScConnection(asyncio.Protocol):
         self._writer = ScStreamWriter()
         self._transport: asyncio.Transport | None = None
         self._paced: PacedWriter | None = None
-        """Writes messages ``pace_ms`` apart (``--pace-ms``); ``None``: written at once."""
+        """Writes messages a pace apart (:meth:`pace`); ``None``: written at once."""
         self._closed = False
         self._reading_paused = False
         """Not reading because the client does not read its messages (flow control)."""
@@ -154,6 +154,27 @@ class ScConnection(asyncio.Protocol):
         self._transport.write(self._writer.message_bytes(message))
         if self._transport.get_write_buffer_size() > self.config.max_outbound_buffer:
             self._overflow()
+
+    def when_written(self, callback: WrittenCallback) -> None:
+        """Call ``callback`` with the time everything sent so far has been written: at once
+        unless the connection is paced (the room starts a move clock from it)."""
+        if self._paced is None or self._lost():
+            callback(self._time())
+            return
+        self._paced.when_written(callback)
+
+    def pace(self, pace_ms: int) -> None:
+        """From now on write messages at least ``pace_ms`` apart (a no-op when already
+        paced or ``pace_ms`` is 0)."""
+        if self._paced is not None or pace_ms <= 0 or self._transport is None:
+            return
+        self._paced = PacedWriter(
+            self._transport,
+            self.lobby.clock,
+            pace_ms / 1000.0,
+            self._overflow,
+            self.config.max_outbound_buffer,
+        )
 
     def _overflow(self) -> None:
         log.warning("connection %d does not read its messages; dropping it", self.peer_id)
@@ -220,14 +241,9 @@ class ScConnection(asyncio.Protocol):
             self._transport.abort()
             return
         self._registry[self.peer_id] = self
-        if self.config.pace_ms > 0:
-            self._paced = PacedWriter(
-                self._transport,
-                self.lobby.clock,
-                self.config.pace_ms / 1000.0,
-                self._overflow,
-                self.config.max_outbound_buffer,
-            )
+        # --pace-ms for every connection, or --pace-client ADDRESS (names: when seated)
+        if not self.config.pace_clients or self.address in self.config.pace_clients:
+            self.pace(self.config.pace_ms)
 
     def data_received(self, data: bytes) -> None:
         if self._closed:

@@ -26,6 +26,7 @@ from botarena.server.auth_throttle import AuthThrottle, is_summary_count
 from botarena.server.config import ServerConfig
 from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.game_control import GameControl
+from botarena.server.move_clock import MoveTime
 from botarena.server.peer import Clock, Peer
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable
@@ -83,6 +84,9 @@ class SlotDescriptor:
     reserved: bool | None = None
     """2021 ``slot@reserved`` (``None``: attribute absent). Only profiles with
     ``slot_reserved_attribute`` read it; there an absent value means ``false`` (spec §11)."""
+    pace_ms: int = 0
+    """In-process only (the admin protocol has no such attribute): the client seated here
+    gets its messages at least this many ms apart (:mod:`botarena.server.pacing`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +226,9 @@ class Lobby:
         timeouts = plugin.timeouts
         soft_ms = self.config.soft_timeout_ms or timeouts.soft_ms
         hard_ms = self.config.hard_timeout_ms or timeouts.hard_ms
+        grace_ms = self.config.move_grace_ms
+        if grace_ms is None:
+            grace_ms = plugin.profile.move_grace_ms
         room = Room(
             self,
             self._new_room_id(),
@@ -234,6 +241,7 @@ class Lobby:
             hard_timeout_s=hard_ms / 1000.0,
             timeouts_enabled=not self.config.no_timeout,
             save_replay=self.config.save_replay,
+            move_grace_s=grace_ms / 1000.0,
         )
         self.rooms[room.room_id] = room
         self._waiting.setdefault(plugin.game_type, {})[room.room_id] = room
@@ -452,6 +460,7 @@ class Lobby:
                     can_timeout=descriptor.can_timeout,
                     should_be_paused=descriptor.should_be_paused,
                     reservation=code,
+                    pace_ms=descriptor.pace_ms,
                 )
             )
             if code is not None:  # an unreserved slot is taken with joinRoom (2021)
@@ -617,8 +626,7 @@ class Lobby:
                 tuple(room.display_names()),
                 result,
                 tuple(room.replay),
-                tuple(room.stats.move_times_ms),
-                tuple(room.stats.move_slots),
+                tuple(room.stats.moves),
             )
             self.notify(lambda item: item.game_finished(game), room)
             self.notify(lambda item: item.room_finished(room, result, result_xml), room)
@@ -631,6 +639,22 @@ class Lobby:
         """``peer`` now sits or observes in ``room`` (called by the room)."""
         self._peer_profiles[peer.peer_id] = room.plugin.profile
         self._memberships.setdefault(peer.peer_id, {})[room.room_id] = room
+        self._pace_seated(peer, room)
+
+    def _pace_seated(self, peer: Peer, room: Room) -> None:
+        """Pace a client that took a seat paced by the slot (``SlotDescriptor.pace_ms``) or by
+        its display name (``--pace-client NAME``). Peers without ``pace`` are not paced."""
+        pace = getattr(peer, "pace", None)
+        if pace is None:
+            return
+        for index in room.slots_of(peer):
+            slot = room.slots[index]
+            pace_ms = slot.pace_ms
+            if not pace_ms and slot.display_name in self.config.pace_clients:
+                pace_ms = self.config.pace_ms
+            if pace_ms:
+                pace(pace_ms)
+                return
 
     def room_started(self, room: Room) -> None:
         """``room``'s game has begun: it no longer takes ``join`` clients (called by the room)."""
@@ -652,6 +676,16 @@ class Lobby:
         """From a move's arrival to the next move request (called by the room)."""
         if self.turnaround_sink is not None:
             self.turnaround_sink(seconds)
+
+    def move_requested(self, room: Room, slot: int, written_at: float) -> None:
+        """A seat's move request was written (called by the room): to the listeners."""
+        if self.listeners:
+            self.notify(lambda listener: listener.move_requested(room, slot, written_at), room)
+
+    def move_answered(self, room: Room, move: MoveTime) -> None:
+        """A move request's answer was read (called by the room): to the listeners."""
+        if self.listeners:
+            self.notify(lambda listener: listener.move_answered(room, move), room)
 
     def is_seated(self, peer: Peer) -> bool:
         """Whether ``peer`` holds a slot in a room that has not ended."""

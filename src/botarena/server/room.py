@@ -23,6 +23,7 @@ from botarena.protocol.sc_plugin import (
     SlotEnd,
 )
 from botarena.server import wire
+from botarena.server.move_clock import MoveTime
 from botarena.server.peer import Clock, Peer, TimerHandle
 from botarena.server.results import build_result, describe, result_element
 from botarena.server.seat_names import seat_name
@@ -41,6 +42,11 @@ def requested_display_name(name: str | None) -> str | None:
     name = (name or "").strip()[:MAX_DISPLAY_NAME_LENGTH]
     return name or None
 
+
+FIRST_REQUEST_GRACES = 2
+"""A seat's first move request gets this many move graces: it follows the seat's welcome
+message and its first state, the slowest a client handles (measured with socha 4.3.9:
+about 0.7 s raw on a loaded machine for a move of no thought, 0.35 s later)."""
 
 SLOTS_PER_ROOM = 2
 """Every covered game has exactly two players (official ``getMaximumPlayerCount() == 2``)."""
@@ -77,6 +83,12 @@ class RoomHost(Protocol):
     def move_turnaround(self, seconds: float) -> None:
         """From a move's arrival to the write of the next move request."""
 
+    def move_requested(self, room: Room, slot: int, written_at: float) -> None:
+        """The move request of ``slot`` was written to its connection: its clock runs."""
+
+    def move_answered(self, room: Room, move: MoveTime) -> None:
+        """The answer to a move request was read (before it is judged and applied)."""
+
     def record_test_scores(self, room: Room, result: GameResult) -> None:
         """Before the result goes out (test mode's score table)."""
 
@@ -101,22 +113,28 @@ class Slot:
     reservation: str | None = None
     client: Peer | None = None
     joined_sent: bool = False
+    pace_ms: int = 0
+    """The client seated here gets its messages at least this many ms apart."""
+    requested: bool = False
+    """Whether this seat got a move request in this game (its first gets a double grace)."""
 
 
 @dataclass(slots=True)
 class PendingRequest:
     slot: int
-    issued_at: float
+    grace_s: float
+    """This request's move grace (see ``Room.move_grace_s``)."""
+    issued_at: float | None = None
+    """When the request was written to the seat's connection (``None``: still queued)."""
     hard_timer: TimerHandle | None = None
 
 
 @dataclass(slots=True)
 class RoomStats:
-    """Per-move timing, kept for replays and benchmarks."""
+    """Per-move timing, kept for replays, records and benchmarks."""
 
-    move_times_ms: list[float] = field(default_factory=list)
-    move_slots: list[int] = field(default_factory=list)
-    """The slot that made each move of ``move_times_ms``."""
+    moves: list[MoveTime] = field(default_factory=list)
+    """Every applied move, in order, as the move clock timed it."""
 
 
 class Room:
@@ -136,6 +154,7 @@ class Room:
         hard_timeout_s: float,
         timeouts_enabled: bool,
         save_replay: bool = False,
+        move_grace_s: float = 0.0,
     ) -> None:
         self.host = host
         self.save_replay = save_replay
@@ -149,6 +168,11 @@ class Room:
         self.soft_timeout_s = soft_timeout_s
         self.hard_timeout_s = hard_timeout_s
         self.timeouts_enabled = timeouts_enabled
+        self.move_grace_s = move_grace_s
+        """A seat's clock starts this long after its move request was written (twice as long
+        at its first request, which follows its welcome message and its first state: the
+        first a client handles); the hard timer runs from the same start
+        (:mod:`botarena.server.move_clock`)."""
         self.slots: list[Slot] = []
         self.observers: dict[int, Peer] = {}
         self.phase = RoomPhase.CREATED
@@ -303,18 +327,32 @@ class Room:
 
     def _request_move(self, slot_index: int) -> None:
         slot = self.slots[slot_index]
-        # The request goes out in its own write; the clock starts once it has been written.
-        self._send_to_slot(slot, self._move_request)
-        issued_at = self.clock.time()
-        pending = PendingRequest(slot=slot_index, issued_at=issued_at)
-        if self._can_time_out(slot):
-            pending.hard_timer = self.clock.call_later(
-                self.hard_timeout_s, lambda: self._guard(self._hard_timeout, pending)
-            )
+        grace_s = self.move_grace_s if slot.requested else FIRST_REQUEST_GRACES * self.move_grace_s
+        slot.requested = True
+        pending = PendingRequest(slot=slot_index, grace_s=grace_s)
         self.pending = pending
+        # The request goes out in its own write; the clock starts once it has been written:
+        # at once, or when a paced connection (``when_written``) has written it.
+        self._send_to_slot(slot, self._move_request)
+        when_written = getattr(slot.client, "when_written", None)
+        if when_written is None:
+            self._request_written(pending, self.clock.time())
+        else:
+            when_written(lambda at: self._guard(lambda p: self._request_written(p, at), pending))
+
+    def _request_written(self, pending: PendingRequest, written_at: float) -> None:
+        if self.pending is not pending or self.phase is not RoomPhase.ACTIVE:
+            return
+        pending.issued_at = written_at
+        if self._can_time_out(self.slots[pending.slot]):
+            pending.hard_timer = self.clock.call_later(
+                self.hard_timeout_s + pending.grace_s,
+                lambda: self._guard(self._hard_timeout, pending),
+            )
         if self.move_received_at is not None:
-            self.host.move_turnaround(issued_at - self.move_received_at)
+            self.host.move_turnaround(written_at - self.move_received_at)
         self.move_received_at = None
+        self.host.move_requested(self, pending.slot, written_at)
 
     def _can_time_out(self, slot: Slot) -> bool:
         return self.timeouts_enabled and slot.can_timeout
@@ -369,8 +407,15 @@ class Room:
             self._end_irregular({culprit: self._left(culprit)})
             return
         slot = self.slots[pending.slot]
-        elapsed = received_at - pending.issued_at
-        if self._can_time_out(slot) and elapsed > self.soft_timeout_s:
+        timed = MoveTime(
+            slot.index,
+            received_at if pending.issued_at is None else pending.issued_at,
+            received_at,
+            pending.grace_s,
+            self.soft_timeout_s if self._can_time_out(slot) else None,
+        )
+        self.host.move_answered(self, timed)
+        if timed.over_limit:
             reason = self._reason(self.plugin.profile.soft_timeout_reason, slot.index)
             self._end_irregular({slot.index: SlotEnd(ScoreCause.SOFT_TIMEOUT, reason)})
             return
@@ -404,10 +449,8 @@ class Room:
             self._end_irregular({slot.index: self._left(slot.index)})
             return
         self._finish_request(pending)
-        move_ms = (received_at - pending.issued_at) * 1000.0
-        self.stats.move_times_ms.append(move_ms)
-        self.stats.move_slots.append(slot.index)
-        self.last_move_ms = move_ms
+        self.stats.moves.append(timed)
+        self.last_move_ms = timed.charged_ms
         self.move_received_at = received_at
         self._boundary()
 
