@@ -33,6 +33,9 @@ AUTH_OVERALL_FAILURES = 30
 every further wrong one closes its connection at once."""
 AUTH_OVERALL_WINDOW_S = 60.0
 """The window of ``AUTH_OVERALL_FAILURES``."""
+TOO_MANY_FAILURES = "too many failed attempts on this connection; the next one is checked in"
+"""Our text for an attempt refused in its connection's delay (2021+ ``errorpacket``, the
+web UI's 429), followed by the seconds to wait."""
 MAX_TRACKED_CONNECTIONS = 10_000
 """Connections with failures remembered at once; the oldest are forgotten first beyond this."""
 

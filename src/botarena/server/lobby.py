@@ -21,7 +21,7 @@ from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile, newest_game
 from botarena.server import wire
-from botarena.server.auth_throttle import AuthThrottle, is_summary_count
+from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle, is_summary_count
 from botarena.server.config import ServerConfig
 from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.game_control import GameControl
@@ -43,8 +43,6 @@ AUTHENTICATION_FAILED = (
     "sc.server.network.AuthenticationFailedException: Failed to authenticate as administrator"
 )
 
-TOO_MANY_FAILURES = "too many failed attempts on this connection; the next one is checked in"
-"""Our addition to the 2021 ``errorpacket`` of an attempt refused during the delay."""
 
 MAX_ROOMS = 10_000
 """Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""

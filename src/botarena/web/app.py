@@ -24,6 +24,8 @@ import contextlib
 import hmac
 import json
 import logging
+import math
+import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +34,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from botarena.games.registry import GAMES, SC_XML, lookup
+from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle
 from botarena.web.folders import describe_folder
 from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
@@ -117,6 +120,8 @@ class WebServer:
         self._sockets: set[web.WebSocketResponse] = set()
         self.seats: dict[str, HumanSeat] = {}
         """Human seats by token (:mod:`botarena.web.human`)."""
+        self._auth_throttle = AuthThrottle()
+        """Wrong admin password headers, per HTTP connection and overall."""
 
     @property
     def port(self) -> int:
@@ -225,12 +230,27 @@ class WebServer:
         return web.json_response(report)
 
     def _check_admin(self, request: web.Request) -> None:
+        """The admin password header, beyond loopback; failed guesses are throttled per
+        HTTP connection and overall (:mod:`botarena.server.auth_throttle`): a guesser waits
+        alone, the organiser's own connection is checked at once."""
         if not self.needs_password:
             return
+        throttle, connection, now = self._auth_throttle, request.transport, time.monotonic()
+        wait = throttle.retry_after(connection, now)
+        if wait > 0:
+            throttle.refused()
+            seconds = str(math.ceil(wait))
+            raise web.HTTPTooManyRequests(
+                text=f"{TOO_MANY_FAILURES} {seconds} s", headers={"Retry-After": seconds}
+            )
         expected = self.config.admin_password or ""
         given = request.headers.get(ADMIN_HEADER, "")
-        if not expected or not hmac.compare_digest(given.encode(), expected.encode()):
-            raise web.HTTPForbidden(text="admin password required")
+        if expected and hmac.compare_digest(given.encode(), expected.encode()):
+            throttle.forget(connection)
+            return
+        throttle.failed(connection, now)
+        close = {"Connection": "close"} if throttle.overloaded(now) else {}
+        raise web.HTTPForbidden(text="admin password required", headers=close)
 
     async def _prepare(self, request: web.Request) -> web.Response:
         from botarena.web.admin import PrepareError, prepare_from_state  # noqa: PLC0415
