@@ -15,13 +15,14 @@ from botarena.server.auth_throttle import (
     AUTH_MAX_DELAY_S,
     AUTH_OVERALL_FAILURES,
     AUTH_OVERALL_WINDOW_S,
+    TOO_MANY_FAILURES,
     AuthThrottle,
     delay_after,
     is_summary_count,
 )
 from botarena.server.config import NO_PROGRESS_TIMEOUT_S
 from botarena.server.frontend import sweep_idle
-from botarena.server.lobby import AUTHENTICATION_FAILED, TOO_MANY_FAILURES
+from botarena.server.lobby import AUTHENTICATION_FAILED
 from botarena.server.manual_clock import ManualClock
 from tests.event_loop import until
 from tests.server.scclient import (
