@@ -19,6 +19,7 @@ from botarena.server.auth_throttle import (
     AuthThrottle,
     delay_after,
     is_summary_count,
+    throttle_keys,
 )
 from botarena.server.config import NO_PROGRESS_TIMEOUT_S
 from botarena.server.frontend import sweep_idle
@@ -151,22 +152,32 @@ def test_auth_throttle_on_a_fake_clock():
     throttle = AuthThrottle()
     now = 0.0
     for _ in range(AUTH_FREE_FAILURES - 1):
-        throttle.failed(1, now)
-        assert throttle.retry_after(1, now) == 0
-    throttle.failed(1, now)
-    assert throttle.retry_after(1, now) == AUTH_BASE_DELAY_S
-    assert throttle.retry_after(2, now) == 0  # per connection, whatever its address
+        throttle.failed(1, now=now)
+        assert throttle.retry_after(1, now=now) == 0
+    throttle.failed(1, now=now)
+    assert throttle.retry_after(1, now=now) == AUTH_BASE_DELAY_S
+    assert throttle.retry_after(2, now=now) == 0  # per connection
     assert throttle.refused() == AUTH_FREE_FAILURES + 1  # counted for the whole server
-    assert throttle.retry_after(1, now + 0.5) == 0.5  # refusals do not extend it
-    throttle.failed(1, now + 1)
-    assert throttle.retry_after(1, now + 1) == 2 * AUTH_BASE_DELAY_S
+    assert throttle.retry_after(1, now=now + 0.5) == 0.5  # refusals do not extend it
+    throttle.failed(1, now=now + 1)
+    assert throttle.retry_after(1, now=now + 1) == 2 * AUTH_BASE_DELAY_S
     throttle.forget(1)  # closed or authenticated
-    assert throttle.retry_after(1, now + 1) == 0
+    assert throttle.retry_after(1, now=now + 1) == 0
     assert not throttle.overloaded(now + 1)
     for connection in range(100, 100 + AUTH_OVERALL_FAILURES - AUTH_FREE_FAILURES - 1):
-        throttle.failed(connection, now + 1)
+        throttle.failed(connection, now=now + 1)
     assert throttle.overloaded(now + 1)
     assert not throttle.overloaded(now + 1 + AUTH_OVERALL_WINDOW_S + 1)  # the window passed
+
+
+def test_a_remote_address_shares_its_delay_and_loopback_never_does():
+    throttle = AuthThrottle()
+    for connection in range(AUTH_FREE_FAILURES):  # each guess on a new connection
+        throttle.failed(*throttle_keys(connection, "192.0.2.7"), now=0.0)
+        throttle.failed(*throttle_keys(connection + 100, "127.0.0.1"), now=0.0)
+    assert throttle.retry_after(*throttle_keys(999, "192.0.2.7"), now=0.0) == AUTH_BASE_DELAY_S
+    assert throttle.retry_after(*throttle_keys(998, "127.0.0.1"), now=0.0) == 0
+    assert throttle.retry_after(*throttle_keys(997, "192.0.2.8"), now=0.0) == 0
 
 
 async def _authenticate(port: int, passphrase: str) -> list[str]:

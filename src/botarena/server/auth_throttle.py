@@ -6,6 +6,10 @@ the connection that guessed, not to its address: everything on this machine shar
 127.0.0.1, and a bot guessing from there must not lock out the organiser's own tools, which
 open a connection of their own and are checked at once.
 
+Per address, for addresses beyond loopback: a remote guesser's new connections wait like its
+old ones (the organiser's tools on this machine connect from loopback and are never slowed by
+it). Only the connection's own key is used for loopback addresses.
+
 Overall: once more than ``AUTH_OVERALL_FAILURES`` wrong passwords arrived within
 ``AUTH_OVERALL_WINDOW_S`` from all connections together, the server is being guessed at: a
 wrong password then closes its connection at once, also where the season keeps connections
@@ -21,6 +25,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass
+
+from botarena.server.admin_password import is_loopback
 
 AUTH_FREE_FAILURES = 3
 """Wrong passwords a connection may send without delay (typos)."""
@@ -38,6 +44,14 @@ TOO_MANY_FAILURES = "too many failed attempts on this connection; the next one i
 web UI's 429), followed by the seconds to wait."""
 MAX_TRACKED_CONNECTIONS = 10_000
 """Connections with failures remembered at once; the oldest are forgotten first beyond this."""
+
+
+def throttle_keys(connection: Hashable, address: str | None) -> tuple[Hashable, ...]:
+    """The keys whose delays an attempt waits for: its connection, and its address unless
+    that is loopback (shared by everything on this machine, the organiser's tools too)."""
+    if address is None or is_loopback(address):
+        return (("connection", connection),)
+    return (("connection", connection), ("address", address))
 
 
 def delay_after(failures: int) -> float:
@@ -71,10 +85,14 @@ class AuthThrottle:
         self.attempts = 0
         """Failed attempts of the whole server (checked or refused in a delay)."""
 
-    def retry_after(self, connection: Hashable, now: float) -> float:
-        """Seconds until ``connection`` may try again; 0: its attempt is checked now."""
-        entry = self._connections.get(connection)
-        return 0.0 if entry is None else max(0.0, entry.allowed_at - now)
+    def retry_after(self, *keys: Hashable, now: float) -> float:
+        """Seconds until an attempt with these keys (:func:`throttle_keys`) is checked."""
+        waits = [0.0]
+        for key in keys:
+            entry = self._connections.get(key)
+            if entry is not None:
+                waits.append(entry.allowed_at - now)
+        return max(waits)
 
     def refused(self) -> int:
         """An attempt arrived during its connection's delay; returns the server's failed
@@ -82,14 +100,16 @@ class AuthThrottle:
         self.attempts += 1
         return self.attempts
 
-    def failed(self, connection: Hashable, now: float) -> int:
-        """A wrong password was checked; returns the server's failed attempts so far."""
-        entry = self._connections.pop(connection, None) or _Connection()
-        if len(self._connections) >= MAX_TRACKED_CONNECTIONS:
-            del self._connections[next(iter(self._connections))]  # the oldest
-        self._connections[connection] = entry  # now the newest
-        entry.failures += 1
-        entry.allowed_at = now + delay_after(entry.failures)
+    def failed(self, *keys: Hashable, now: float) -> int:
+        """A wrong password was checked for these keys (:func:`throttle_keys`); returns the
+        server's failed attempts so far."""
+        for key in keys:
+            entry = self._connections.pop(key, None) or _Connection()
+            if len(self._connections) >= MAX_TRACKED_CONNECTIONS:
+                del self._connections[next(iter(self._connections))]  # the oldest
+            self._connections[key] = entry  # now the newest
+            entry.failures += 1
+            entry.allowed_at = now + delay_after(entry.failures)
         self._recent.append(now)
         self._expire(now)
         if len(self._recent) > AUTH_OVERALL_FAILURES:
@@ -102,9 +122,9 @@ class AuthThrottle:
         self._expire(now)
         return len(self._recent) >= AUTH_OVERALL_FAILURES
 
-    def forget(self, connection: Hashable) -> None:
-        """The connection authenticated or closed."""
-        self._connections.pop(connection, None)
+    def forget(self, key: Hashable) -> None:
+        """The connection (or address) authenticated or closed."""
+        self._connections.pop(key, None)
 
     def _expire(self, now: float) -> None:
         while self._recent and now - self._recent[0] > AUTH_OVERALL_WINDOW_S:

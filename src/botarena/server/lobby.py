@@ -21,7 +21,12 @@ from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile, newest_game
 from botarena.server import wire
-from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle, is_summary_count
+from botarena.server.auth_throttle import (
+    TOO_MANY_FAILURES,
+    AuthThrottle,
+    is_summary_count,
+    throttle_keys,
+)
 from botarena.server.config import ServerConfig
 from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.game_control import GameControl
@@ -337,7 +342,8 @@ class Lobby:
         """
         throttle = self.auth_throttle
         now = self.clock.time()
-        wait = throttle.retry_after(peer.peer_id, now)
+        keys = throttle_keys(peer.peer_id, getattr(peer, "address", None))
+        wait = throttle.retry_after(*keys, now=now)
         if wait > 0:
             self._log_auth_failure(peer, throttle.refused(), wait)
             text = f"{AUTHENTICATION_FAILED}: {TOO_MANY_FAILURES} {math.ceil(wait)} s"
@@ -349,12 +355,12 @@ class Lobby:
             and passphrase is not None
             and hmac.compare_digest(passphrase.encode("utf-8"), expected.encode("utf-8"))
         ):
-            throttle.forget(peer.peer_id)
+            throttle.forget(keys[0])
             peer.is_admin = True
             self.admins[peer.peer_id] = peer
             return
-        attempts = throttle.failed(peer.peer_id, now)
-        self._log_auth_failure(peer, attempts, throttle.retry_after(peer.peer_id, now))
+        attempts = throttle.failed(*keys, now=now)
+        self._log_auth_failure(peer, attempts, throttle.retry_after(*keys, now=now))
         self._reject(peer, "wrong passphrase", AUTHENTICATION_FAILED, quiet=True)
         if throttle.overloaded(now) and not peer.closed:
             peer.close(wire.close_element(self.profile_for(peer)))
@@ -582,7 +588,7 @@ class Lobby:
     def peer_lost(self, peer: Peer) -> None:
         """A connection is gone (either side closed it)."""
         self.admins.pop(peer.peer_id, None)
-        self.auth_throttle.forget(peer.peer_id)
+        self.auth_throttle.forget(throttle_keys(peer.peer_id, None)[0])
         self._peer_profiles.pop(peer.peer_id, None)
         for room in list(self._memberships.pop(peer.peer_id, {}).values()):
             self._guarded(room, lambda room=room: room.peer_lost(peer))  # type: ignore[misc]

@@ -34,7 +34,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from botarena.games.registry import GAMES, SC_XML, lookup
-from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle
+from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle, throttle_keys
 from botarena.web.folders import describe_folder
 from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
@@ -232,11 +232,13 @@ class WebServer:
     def _check_admin(self, request: web.Request) -> None:
         """The admin password header, beyond loopback; failed guesses are throttled per
         HTTP connection and overall (:mod:`botarena.server.auth_throttle`): a guesser waits
-        alone, the organiser's own connection is checked at once."""
+        alone (and a remote address with all its connections), the organiser's own connection
+        from this machine is checked at once."""
         if not self.needs_password:
             return
-        throttle, connection, now = self._auth_throttle, request.transport, time.monotonic()
-        wait = throttle.retry_after(connection, now)
+        throttle, now = self._auth_throttle, time.monotonic()
+        keys = throttle_keys(request.transport, request.remote)
+        wait = throttle.retry_after(*keys, now=now)
         if wait > 0:
             throttle.refused()
             seconds = str(math.ceil(wait))
@@ -246,9 +248,9 @@ class WebServer:
         expected = self.config.admin_password or ""
         given = request.headers.get(ADMIN_HEADER, "")
         if expected and hmac.compare_digest(given.encode(), expected.encode()):
-            throttle.forget(connection)
+            throttle.forget(keys[0])
             return
-        throttle.failed(connection, now)
+        throttle.failed(*keys, now=now)
         close = {"Connection": "close"} if throttle.overloaded(now) else {}
         raise web.HTTPForbidden(text="admin password required", headers=close)
 
