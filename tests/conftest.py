@@ -14,9 +14,18 @@ from pathlib import Path
 import pytest
 
 from botarena.conformance.fixture_io import GZIP_SUFFIX
+from botarena.server.admin_password import PASSWORD_ENV, STATE_DIR_ENV
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "tests" / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _admin_password_files(tmp_path_factory, monkeypatch) -> None:
+    """Generated admin passwords (``botarena serve``) are written to a folder of the test
+    session, never to the user's own (``botarena.server.admin_password``)."""
+    monkeypatch.setenv(STATE_DIR_ENV, str(tmp_path_factory.getbasetemp() / "botarena-state"))
+    monkeypatch.delenv(PASSWORD_ENV, raising=False)
 
 
 @pytest.fixture(scope="session")

@@ -141,7 +141,8 @@ def serve(
     The Software-Challenge XML server (swc_2019_piranhas, swc_2018_hase_und_igel,
     swc_2021_blokus, swc_2026_piranhas, swc_2027_blokus) listens on 127.0.0.1:13050 and the
     Mau-Mau server on 127.0.0.1:1338. A socha client started without a reservation sends
-    <join/> and plays the default game.
+    <join/> and plays the default game. Without server.properties the admin password is
+    new at each start: printed, and written where botarena test --server finds it.
     """
     from botarena.serve import run_all
     from botarena.server.config import config_from_options

@@ -14,6 +14,7 @@ import signal
 from typing import TYPE_CHECKING
 
 from botarena.core.signals import until_signal
+from botarena.server.admin_password import announce, remove_password_file
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.maumau import MauMauServer, ServerOptions
@@ -40,7 +41,9 @@ async def serve_all(
         ) from None
     maumau_server: MauMauServer | None = None
     web_server: WebServer | None = None
+    sc_port = sc_server.port
     try:
+        announce_password(sc_server)
         if maumau is not None:
             maumau_server = MauMauServer(maumau)
         if web is not None:
@@ -64,6 +67,15 @@ async def serve_all(
         if maumau_server is not None:
             await maumau_server.stop()
         await sc_server.stop()
+        if sc_config.password_generated and sc_config.password is not None:
+            remove_password_file(sc_port, sc_config.password)
+
+
+def announce_password(sc_server: ScServer) -> None:
+    """A generated admin password: printed and written for this machine's tools."""
+    config = sc_server.config
+    if config.password_generated and config.password is not None:
+        announce(sc_server.port, config.password)
 
 
 async def start_web(

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 
-from botarena.games.blokus.plugin import PLUGIN as BLOKUS
+from botarena.games.piranhas_2026.plugin import PLUGIN as PIRANHAS_2026
 from botarena.protocol.sc_profiles import PROFILE_2019
 from botarena.server.app import ScServer
 from botarena.server.auth_throttle import (
     AUTH_BASE_DELAY_S,
-    AUTH_FORGET_S,
     AUTH_FREE_FAILURES,
     AUTH_MAX_DELAY_S,
+    AUTH_OVERALL_FAILURES,
+    AUTH_OVERALL_WINDOW_S,
+    TOO_MANY_FAILURES,
     AuthThrottle,
     delay_after,
     is_summary_count,
+    throttle_keys,
 )
 from botarena.server.config import NO_PROGRESS_TIMEOUT_S
 from botarena.server.frontend import sweep_idle
-from botarena.server.lobby import AUTHENTICATION_FAILED, TOO_MANY_FAILURES
+from botarena.server.lobby import AUTHENTICATION_FAILED
 from botarena.server.manual_clock import ManualClock
 from tests.event_loop import until
 from tests.server.scclient import (
@@ -148,19 +152,32 @@ def test_auth_throttle_on_a_fake_clock():
     throttle = AuthThrottle()
     now = 0.0
     for _ in range(AUTH_FREE_FAILURES - 1):
-        throttle.failed("10.0.0.1", now)
-        assert throttle.retry_after("10.0.0.1", now) == 0
-    throttle.failed("10.0.0.1", now)
-    assert throttle.retry_after("10.0.0.1", now) == AUTH_BASE_DELAY_S
-    assert throttle.retry_after("10.0.0.2", now) == 0  # per address
-    assert throttle.refused("10.0.0.1", now + 0.5) == AUTH_FREE_FAILURES + 1
-    assert throttle.retry_after("10.0.0.1", now + 0.5) == 0.5  # refusals do not extend it
-    throttle.failed("10.0.0.1", now + 1)
-    assert throttle.retry_after("10.0.0.1", now + 1) == 2 * AUTH_BASE_DELAY_S
-    assert throttle.retry_after("10.0.0.1", now + 1 + AUTH_FORGET_S + 1) == 0  # forgotten
-    throttle.failed("10.0.0.3", now)
-    throttle.succeeded("10.0.0.3")
-    assert throttle.refused("10.0.0.3", now) == 1  # a success clears the address
+        throttle.failed(1, now=now)
+        assert throttle.retry_after(1, now=now) == 0
+    throttle.failed(1, now=now)
+    assert throttle.retry_after(1, now=now) == AUTH_BASE_DELAY_S
+    assert throttle.retry_after(2, now=now) == 0  # per connection
+    assert throttle.refused() == AUTH_FREE_FAILURES + 1  # counted for the whole server
+    assert throttle.retry_after(1, now=now + 0.5) == 0.5  # refusals do not extend it
+    throttle.failed(1, now=now + 1)
+    assert throttle.retry_after(1, now=now + 1) == 2 * AUTH_BASE_DELAY_S
+    throttle.forget(1)  # closed or authenticated
+    assert throttle.retry_after(1, now=now + 1) == 0
+    assert not throttle.overloaded(now + 1)
+    for connection in range(100, 100 + AUTH_OVERALL_FAILURES - AUTH_FREE_FAILURES - 1):
+        throttle.failed(connection, now=now + 1)
+    assert throttle.overloaded(now + 1)
+    assert not throttle.overloaded(now + 1 + AUTH_OVERALL_WINDOW_S + 1)  # the window passed
+
+
+def test_a_remote_address_shares_its_delay_and_loopback_never_does():
+    throttle = AuthThrottle()
+    for connection in range(AUTH_FREE_FAILURES):  # each guess on a new connection
+        throttle.failed(*throttle_keys(connection, "192.0.2.7"), now=0.0)
+        throttle.failed(*throttle_keys(connection + 100, "127.0.0.1"), now=0.0)
+    assert throttle.retry_after(*throttle_keys(999, "192.0.2.7"), now=0.0) == AUTH_BASE_DELAY_S
+    assert throttle.retry_after(*throttle_keys(998, "127.0.0.1"), now=0.0) == 0
+    assert throttle.retry_after(*throttle_keys(997, "192.0.2.8"), now=0.0) == 0
 
 
 async def _authenticate(port: int, passphrase: str) -> list[str]:
@@ -179,41 +196,98 @@ async def _authenticate(port: int, passphrase: str) -> list[str]:
 
 
 @run
-async def test_password_guessing_is_slowed_down_per_address_and_logged_in_summary(caplog):
+async def test_a_guesser_on_the_same_address_never_locks_out_the_organiser(caplog):
+    """Issue 23 finding 4: a wrong password every 50 ms from 127.0.0.1 (bounded: 60 guesses,
+    3 s on the lobby's fake clock); the organiser's tools, also on 127.0.0.1, are accepted at
+    once in between (before: refused for as long as the guessing went on)."""
     caplog.set_level(logging.INFO, logger="botarena.server.lobby")
     async with running_server() as server:
         clock = ManualClock(start=1000.0)
         server.lobby.clock = clock
         close = "sc.protocol.responses.CloseConnection"
-        for _ in range(AUTH_FREE_FAILURES):
+        organiser_replies = []
+        for guess in range(60):
             assert await _authenticate(server.port, "guess") == [close]
-        # Delay of AUTH_BASE_DELAY_S: even the right passphrase is not checked in it.
-        assert await _authenticate(server.port, PASSWORD) == [close]
-        clock.advance(AUTH_BASE_DELAY_S)
-        assert await _authenticate(server.port, PASSWORD) == ["testing"]
-        # The right passphrase cleared the address: 3 free failures, then 7 refused unchecked.
-        for _ in range(10):
-            assert await _authenticate(server.port, "guess") == [close]
+            clock.advance(0.05)
+            if guess % 10 == 9:
+                organiser_replies.append(await _authenticate(server.port, PASSWORD))
+    assert organiser_replies == [["testing"]] * 6
     lines = [r.getMessage() for r in caplog.records if "authenticate" in r.getMessage()]
-    assert lines == [
-        "1 failed authenticate attempt(s) from 127.0.0.1; next one checked in 0 s",
-        "1 failed authenticate attempt(s) from 127.0.0.1; next one checked in 0 s",
-        f"10 failed authenticate attempt(s) from 127.0.0.1; next one checked in"
-        f" {AUTH_BASE_DELAY_S:.0f} s",
-    ]
+    assert [line.split(" failed")[0] for line in lines] == ["1", "10"]  # in summary
+
+
+async def _read_until(reader: asyncio.StreamReader, *needles: bytes) -> bytes:
+    data = b""
+    while not any(needle in data for needle in needles):
+        chunk = await reader.read(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+async def _open_2026(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"<protocol>")
+    return reader, writer
+
+
+async def _guess_2026(reader, writer, password: str) -> bytes:
+    """One ``authenticate``; the errorpacket, or ``testing`` when it was the right one."""
+    writer.write(f'<authenticate password="{password}"/><testMode testMode="true"/>'.encode())
+    return await _read_until(reader, b"</errorpacket>", b"<testing")
+
+
+def _server_2026() -> ScServer:
+    return ScServer(make_config(host="127.0.0.1", default_game=PIRANHAS_2026.game_type))
 
 
 @run
-async def test_the_2021_profile_says_why_an_attempt_was_refused():
-    server = ScServer(make_config(), plugins=[BLOKUS])
+async def test_a_connection_that_guesses_waits_alone_and_says_why():
+    """2026+ keeps a connection open after a wrong password: that connection (only) waits
+    after its free failures; even the right password is not checked in its wait."""
+    server = _server_2026()
+    await server.start()
+    try:
+        clock = server.lobby.clock = ManualClock(start=1000.0)
+        reader, writer = await _open_2026(server.port)
+        for _ in range(AUTH_FREE_FAILURES):
+            answer = await _guess_2026(reader, writer, "guess")
+            assert AUTHENTICATION_FAILED.encode() in answer and b"too many" not in answer
+        answer = await _guess_2026(reader, writer, PASSWORD)
+        assert f"{TOO_MANY_FAILURES} 1 s".encode() in answer
+        other_reader, other_writer = await _open_2026(server.port)  # the organiser
+        assert b"<testing" in await _guess_2026(other_reader, other_writer, PASSWORD)
+        clock.advance(AUTH_BASE_DELAY_S)
+        assert b"<testing" in await _guess_2026(reader, writer, PASSWORD)
+        for stream in (writer, other_writer):
+            stream.close()
+    finally:
+        await server.stop()
+
+
+@run
+async def test_when_the_server_is_being_guessed_at_a_wrong_password_costs_its_connection():
+    """Beyond AUTH_OVERALL_FAILURES wrong passwords a window (from any connections), a wrong
+    one closes its connection even in 2026+; the right one on a fresh connection still
+    works."""
+    server = _server_2026()
     await server.start()
     try:
         server.lobby.clock = ManualClock(start=1000.0)
-        for _ in range(AUTH_FREE_FAILURES):
-            (reply, _close) = await _authenticate(server.port, "guess")
-            assert reply == AUTHENTICATION_FAILED
-        (reply, _close) = await _authenticate(server.port, PASSWORD)
-        assert reply == f"{AUTHENTICATION_FAILED}: {TOO_MANY_FAILURES} 1 s"
+        for _ in range(AUTH_OVERALL_FAILURES):
+            reader, writer = await _open_2026(server.port)
+            assert AUTHENTICATION_FAILED.encode() in await _guess_2026(reader, writer, "guess")
+            writer.close()
+        reader, writer = await _open_2026(server.port)
+        answer = await _guess_2026(reader, writer, "guess")
+        assert AUTHENTICATION_FAILED.encode() in answer
+        rest = await _read_until(reader)  # to the end of the stream: the server closed it
+        assert (answer + rest).rstrip().endswith(b"</protocol>") and reader.at_eof()
+        writer.close()
+        reader, writer = await _open_2026(server.port)
+        assert b"<testing" in await _guess_2026(reader, writer, PASSWORD)
+        writer.close()
     finally:
         await server.stop()
 

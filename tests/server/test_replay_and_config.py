@@ -17,6 +17,7 @@ from botarena.games.piranhas import PiranhasState
 from botarena.games.piranhas import xml as piranhas_xml
 from botarena.games.piranhas.plugin import PLUGIN
 from botarena.protocol.sc_plugin import GameSetup
+from botarena.server.admin_password import GENERATED_PASSWORD_BYTES
 from botarena.server.app import ScServer, load_state
 from botarena.server.config import (
     DEFAULT_PASSWORD,
@@ -120,10 +121,14 @@ def test_parse_properties_reads_java_syntax():
 
 
 def test_config_precedence_and_defaults(tmp_path, monkeypatch):
-    """R02, R04: no file -> examplepassword; the CLI beats a port line (deviation)."""
+    """R02, R04: no file -> a password drawn at each start (deviation, issue 23: the official
+    examplepassword only when a file sets it); the CLI beats a port line (deviation)."""
     monkeypatch.chdir(tmp_path)
     default = load_config()
-    assert default.password == DEFAULT_PASSWORD and default.port == DEFAULT_PORT
+    assert default.password_generated and default.port == DEFAULT_PORT
+    assert default.password not in (None, DEFAULT_PASSWORD)
+    assert len(default.password) >= GENERATED_PASSWORD_BYTES
+    assert load_config().password != default.password  # a new one at each start
     assert default.bind_host == "127.0.0.1" and not default.paused
     properties = tmp_path / "server.properties"
     properties.write_text("passphrase = s3cret\nport = 24000\nlocal = false\npaused = TRUE\n")
@@ -138,6 +143,9 @@ def test_config_precedence_and_defaults(tmp_path, monkeypatch):
     assert load_config(properties).port == 24000
     properties.write_text("paused = false\n")
     assert load_config(properties).password is None  # a file without password: no admin
+    properties.write_text("password = examplepassword\n")  # the official default, explicitly
+    explicit = load_config(properties)
+    assert explicit.password == DEFAULT_PASSWORD and not explicit.password_generated
 
 
 @pytest.mark.parametrize(

@@ -77,7 +77,11 @@ DEFAULT_GAMES = 100
     help="Play on a running SC server (admin protocol) [default: an embedded one].",
 )
 @click.option(
-    "--password", default=None, help="Admin password of --server [default: examplepassword]."
+    "--password",
+    default=None,
+    envvar="BOTARENA_ADMIN_PASSWORD",
+    help="Admin password of --server [default: $BOTARENA_ADMIN_PASSWORD, else the password "
+    "a botarena serve on this machine generated for that port]. The bots never get it.",
 )
 @click.option(
     "--persistent",
@@ -140,7 +144,6 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
 
     from botarena.runner.driver import DriverLimits  # noqa: PLC0415
     from botarena.runner.run import (  # noqa: PLC0415
-        DEFAULT_ADMIN_PASSWORD,
         RunConfig,
         default_out_dir,
         refuse_for_server,
@@ -187,7 +190,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             hard_timeout_ms=hard_timeout_ms,
             limits=DriverLimits(connect_timeout_s=connect_timeout, game_timeout_s=game_timeout),
             server=server,
-            password=password if password is not None else DEFAULT_ADMIN_PASSWORD,
+            password=password,
             persistent=persistent,
             replays=replays,
             stop_after=stop_after,

@@ -96,6 +96,8 @@ async def play_game(
         )
     finally:
         exit_codes = [await launcher.release(launched, limits.exit_grace_s) for launched in seats]
+    for slot in [slot for slot in notes if played(end, slot)]:
+        del notes[slot]  # a start-up note the result contradicts (a remote game seen late)
     duration = time.monotonic() - started
     regular = end.result is not None and not notes
     if regular and end.result is not None:
@@ -114,6 +116,15 @@ async def play_game(
         duration=duration,
         launcher_persistent=launcher.persistent,
     )
+
+
+def played(end: GameEnd, slot: int) -> bool:
+    """Whether the result shows that ``slot`` was seated and played: any cause but ``LEFT``
+    (an empty seat) or ``UNKNOWN``. Through the admin protocol the runner sees a game start
+    only by its first memento, which a busy server may send after the connect timeout."""
+    if end.result is None or slot >= len(end.result.scores):
+        return False
+    return end.result.scores[slot].cause not in (ScoreCause.LEFT, ScoreCause.UNKNOWN)
 
 
 async def _watch(

@@ -238,11 +238,13 @@ class RemoteGame:
         return self.started()  # the admin protocol does not tell who has joined
 
     def force_start(self) -> None:
-        self.admin.send(msg.Step(self.room_id, True))
+        if not self.finished.done():  # a step for an ended room would be refused
+            self.admin.send(msg.Step(self.room_id, True))
 
     def abort(self, why: str) -> None:
-        self.note = why
-        self.admin.send(msg.Cancel(self.room_id))
+        self.note = self.note or why
+        if not self.finished.done():
+            self.admin.send(msg.Cancel(self.room_id))
 
     def on_message(self, event: Received) -> None:
         message = event.message
@@ -266,6 +268,19 @@ class RemoteGame:
         self.finished.set_result(
             GameEnd(result, max(0, self.mementos - 1), times, note, move_slots=slots)
         )
+
+
+ROOM_REQUESTS = frozenset({"step", "cancel", "observe", "pause"})
+"""Admin requests about one room: the server refuses them when that room has ended."""
+
+
+def room_of_refused_request(packet: msg.ErrorPacket) -> str | None:
+    """The room of the request an errorpacket refuses (the echo of 2021+ servers), when it
+    was a request about one room (``ROOM_REQUESTS``); ``None`` otherwise."""
+    original = packet.original_request
+    if original is None or original.get("class") not in ROOM_REQUESTS:
+        return None
+    return original.get("roomId")
 
 
 class RemoteHost:
@@ -350,7 +365,13 @@ class RemoteHost:
         message = event.message
         if isinstance(message, msg.ErrorPacket):  # 2021+: the server says why it refused
             why = f"the server refused a request: {message.message or '(no message)'}"
-            if self._prepared:
+            refused_room = room_of_refused_request(message)
+            if refused_room is not None:  # about one room: the end of that room at most
+                game = self._games.pop(refused_room, None)
+                if game is not None:
+                    game.note = game.note or why
+                    game._end(None)
+            elif self._prepared:
                 self._prepared.popleft().set_exception(OSError(why))
             return
         if isinstance(message, msg.Prepared):

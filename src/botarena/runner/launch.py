@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from botarena.runner.bots import BotSpec
+from botarena.server.admin_password import SECRET_ENV_NAMES
 
 Process = asyncio.subprocess.Process
 
@@ -40,11 +41,22 @@ class Launched:
     bot_label: str = ""
 
 
+def bot_environment() -> dict[str, str]:
+    """The runner's environment without the admin password (``SECRET_ENV_NAMES``): a bot
+    gets its reservation, never a way to administer the server it plays on."""
+    return {name: value for name, value in os.environ.items() if name not in SECRET_ENV_NAMES}
+
+
 async def _spawn(argv: list[str], log_path: Path, stdin: int) -> Launched:
     with log_path.open("ab") as log_file:
         try:
             process = await asyncio.create_subprocess_exec(
-                *argv, stdin=stdin, stdout=log_file, stderr=log_file, start_new_session=True
+                *argv,
+                stdin=stdin,
+                stdout=log_file,
+                stderr=log_file,
+                start_new_session=True,
+                env=bot_environment(),
             )
         except OSError as error:
             log_file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())

@@ -33,10 +33,14 @@ from botarena.runner.store import (
 )
 from botarena.runner.tasks import run_together
 from botarena.server import ScServer, ServerConfig
-from botarena.server.config import DEFAULT_PASSWORD
+from botarena.server.admin_password import (
+    PASSWORD_ENV,
+    is_loopback,
+    password_file,
+    read_password_file,
+)
 
 DEFAULT_OUT_ROOT = Path("botarena-runs")
-DEFAULT_ADMIN_PASSWORD = DEFAULT_PASSWORD
 
 
 def parse_server_address(text: str) -> tuple[str, int]:
@@ -44,6 +48,23 @@ def parse_server_address(text: str) -> tuple[str, int]:
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"--server must be HOST:PORT, got {text!r}")
     return host, int(port)
+
+
+def admin_password_for(host: str, port: int, given: str | None) -> str:
+    """``given``, else the generated password a server on this machine wrote for ``port``."""
+    if given:
+        return given
+    if is_loopback(host):
+        found = read_password_file(port)
+        if found is not None:
+            return found
+        where = f"no {password_file(port)} (botarena serve writes it when it generates one)"
+    else:
+        where = f"{host} is not this machine"
+    raise ValueError(
+        f"--server {host}:{port} needs its admin password: --password P or ${PASSWORD_ENV} "
+        f"({where})"
+    )
 
 
 def default_out_dir() -> Path:
@@ -67,7 +88,9 @@ class RunConfig:
     limits: DriverLimits = field(default_factory=DriverLimits)
     server: str | None = None
     """``HOST:PORT`` of a running SC server (admin protocol); ``None``: an embedded server."""
-    password: str = DEFAULT_ADMIN_PASSWORD
+    password: str | None = None
+    """Admin password of ``server``; ``None``: the one a ``botarena serve`` on this machine
+    wrote for that port (:func:`admin_password_for`)."""
     persistent: bool = False
     """Bots play many games per process (``--reservations-stdin``, see ``launch``)."""
     stop_after: int | None = None
@@ -293,7 +316,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         host = EmbeddedHost(server)
     else:
         address, port = parse_server_address(config.server)
-        host = RemoteHost(address, port, config.password)
+        host = RemoteHost(address, port, admin_password_for(address, port, config.password))
         await host.connect()
     launcher: PerGameLauncher | PersistentLauncher = (
         PersistentLauncher(host.host, host.port, store.out_dir)

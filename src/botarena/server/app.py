@@ -34,6 +34,7 @@ from botarena.core.signals import until_signal
 from botarena.games.registry import sc_plugins
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_xml import DEFAULT_LIMITS, StreamLimits
+from botarena.server.admin_password import announce, check_bind, remove_password_file
 from botarena.server.config import ServerConfig
 from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.frontend import ScConnection, sweep_idle
@@ -97,6 +98,7 @@ class ScServer:
         return self.config.bind_host
 
     async def start(self) -> None:
+        check_bind(self.config.bind_host, self.config.password)  # before anything listens
         loop = asyncio.get_running_loop()
         self._lobby = Lobby(
             self.config,
@@ -277,10 +279,16 @@ async def serve(config: ServerConfig, plugins: Iterable[GamePlugin] | None = Non
     """Run the server until cancelled or until SIGINT/SIGTERM."""
     server = ScServer(config, plugins)
     await server.start()
+    generated = config.password if config.password_generated else None
+    port = server.port
     try:
+        if generated is not None:
+            announce(port, generated)
         await until_signal(signal.SIGINT, signal.SIGTERM)
     finally:
         await server.stop()
+        if generated is not None:
+            remove_password_file(port, generated)
 
 
 def run(config: ServerConfig, plugins: Iterable[GamePlugin] | None = None) -> None:

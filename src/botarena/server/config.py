@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from botarena.move_clock_limits import MAX_MOVE_GRACE_MS, MAX_PACE_MS
+from botarena.server.admin_password import EXAMPLE_PASSWORD, generate_password
 
 DEFAULT_PORT = 13050
-DEFAULT_PASSWORD = "examplepassword"
-"""Used only when no properties file exists at all (official 2019+ behaviour)."""
+DEFAULT_PASSWORD = EXAMPLE_PASSWORD
+"""The password of a :class:`ServerConfig` built directly (embedded servers, tests).
+``botarena serve`` without a properties file generates one instead (:func:`load_config`)."""
 
 FIRST_MESSAGE_TIMEOUT_S = 60.0
 """A connection that completes no message within this time after connecting is closed."""
@@ -53,6 +55,9 @@ class ServerConfig:
     local: bool = True
     password: str | None = DEFAULT_PASSWORD
     """Admin passphrase; ``None`` disables administration (every ``authenticate`` fails)."""
+    password_generated: bool = False
+    """The password was drawn at this start (no properties file set one): ``botarena serve``
+    prints it and writes it where this machine's tools find it."""
     paused: bool = False
     """Rooms created by ``join`` start paused."""
     no_timeout: bool = False
@@ -189,10 +194,11 @@ def load_config(
 ) -> ServerConfig:
     """Defaults, then ``properties_path`` (or ``./server.properties`` if it exists), then overrides.
 
-    Without any properties file the admin password is ``examplepassword`` (official); a file
-    without a ``password`` line leaves administration disabled.
+    Without any properties file (and no ``password`` override) the admin password is drawn at
+    random (the official server reads ``examplepassword`` from its shipped file: write that
+    line to get it back); a file without a ``password`` line leaves administration disabled.
     """
-    config = ServerConfig()
+    config = ServerConfig(password=generate_password(), password_generated=True)
     path = properties_path
     if path is None and Path("server.properties").is_file():
         path = Path("server.properties")
@@ -201,12 +207,16 @@ def load_config(
             text = path.read_text(encoding="utf-8")
         except OSError as error:
             raise ConfigError(f"cannot read {path}: {error.strerror}") from None
-        config = config_from_properties(parse_properties(text), config.replace(password=None))
+        base = config.replace(password=None, password_generated=False)
+        config = config_from_properties(parse_properties(text), base)
     if overrides:
         unknown = set(overrides) - {field.name for field in dataclasses.fields(ServerConfig)}
         if unknown:
             raise ConfigError(f"unknown server settings: {', '.join(sorted(unknown))}")
-        config = config.replace(**{k: v for k, v in overrides.items() if v is not None})
+        given = {k: v for k, v in overrides.items() if v is not None}
+        if "password" in given:
+            given.setdefault("password_generated", False)
+        config = config.replace(**given)
     return config
 
 

@@ -22,7 +22,12 @@ from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_plugin import Element, GamePlugin, GameSetup
 from botarena.protocol.sc_profiles import ProtocolProfile, lobby_profile
 from botarena.server import wire
-from botarena.server.auth_throttle import AuthThrottle, is_summary_count
+from botarena.server.auth_throttle import (
+    TOO_MANY_FAILURES,
+    AuthThrottle,
+    is_summary_count,
+    throttle_keys,
+)
 from botarena.server.config import ServerConfig
 from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.game_control import GameControl
@@ -45,8 +50,6 @@ AUTHENTICATION_FAILED = (
     "sc.server.network.AuthenticationFailedException: Failed to authenticate as administrator"
 )
 
-TOO_MANY_FAILURES = "too many failed attempts from this address; the next one is checked in"
-"""Our addition to the 2021 ``errorpacket`` of an attempt refused during the delay."""
 
 MAX_ROOMS = 10_000
 """Rooms alive at once; a ``join``/``prepare`` beyond it is rejected like an unknown type."""
@@ -342,14 +345,16 @@ class Lobby:
         self._guarded(room, lambda: room.seat_reserved(peer, slot_index, display_name))
 
     def authenticate(self, peer: Peer, passphrase: str | None) -> None:
-        """Check the passphrase, unless the peer's address has to wait after failures
-        (:mod:`botarena.server.auth_throttle`); a refusal then says so (2021 errorpacket)."""
-        address = str(getattr(peer, "address", None) or "unknown address")
+        """Check the passphrase, unless this connection has to wait after its failures;
+        a refusal then says so (2021+ errorpacket). While the whole server is being guessed
+        at, a wrong passphrase closes its connection (:mod:`botarena.server.auth_throttle`).
+        """
+        throttle = self.auth_throttle
         now = self.clock.time()
-        wait = self.auth_throttle.retry_after(address, now)
+        keys = throttle_keys(peer.peer_id, getattr(peer, "address", None))
+        wait = throttle.retry_after(*keys, now=now)
         if wait > 0:
-            attempts = self.auth_throttle.refused(address, now)
-            self._log_auth_failure(address, attempts, wait)
+            self._log_auth_failure(peer, throttle.refused(), wait)
             text = f"{AUTHENTICATION_FAILED}: {TOO_MANY_FAILURES} {math.ceil(wait)} s"
             self._reject(peer, "authenticate during the delay after failures", text, quiet=True)
             return
@@ -359,20 +364,25 @@ class Lobby:
             and passphrase is not None
             and hmac.compare_digest(passphrase.encode("utf-8"), expected.encode("utf-8"))
         ):
-            self.auth_throttle.succeeded(address)
+            throttle.forget(keys[0])
             peer.is_admin = True
             self.admins[peer.peer_id] = peer
             return
-        attempts = self.auth_throttle.failed(address, now)
-        self._log_auth_failure(address, attempts, self.auth_throttle.retry_after(address, now))
+        attempts = throttle.failed(*keys, now=now)
+        self._log_auth_failure(peer, attempts, throttle.retry_after(*keys, now=now))
         self._reject(peer, "wrong passphrase", AUTHENTICATION_FAILED, quiet=True)
+        if throttle.overloaded(now) and not peer.closed:
+            peer.close(wire.close_element(self.profile_for(peer)))
 
-    def _log_auth_failure(self, address: str, attempts: int, wait: float) -> None:
+    def _log_auth_failure(self, peer: Peer, attempts: int, wait: float) -> None:
         if is_summary_count(attempts):
+            address = str(getattr(peer, "address", None) or "unknown address")
             log.warning(
-                "%d failed authenticate attempt(s) from %s; next one checked in %.0f s",
+                "%d failed authenticate attempt(s) on this server, the last from %s "
+                "(connection %d, its next one checked in %.0f s)",
                 attempts,
                 address,
+                peer.peer_id,
                 wait,
             )
 
@@ -588,6 +598,7 @@ class Lobby:
     def peer_lost(self, peer: Peer) -> None:
         """A connection is gone (either side closed it)."""
         self.admins.pop(peer.peer_id, None)
+        self.auth_throttle.forget(throttle_keys(peer.peer_id, None)[0])
         self._peer_profiles.pop(peer.peer_id, None)
         for room in list(self._memberships.pop(peer.peer_id, {}).values()):
             self._guarded(room, lambda room=room: room.peer_lost(peer))  # type: ignore[misc]

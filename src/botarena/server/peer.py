@@ -21,8 +21,8 @@ class Peer(Protocol):
     is_admin: bool
     # Optional: ``current_request`` (the request element being handled), echoed by 2021
     # ``errorpacket`` replies; peers without it get errorpackets without the echo.
-    # Optional: ``address`` (the peer's IP address), for the delay after failed
-    # ``authenticate`` attempts; peers without it share one entry.
+    # Optional: ``address`` (the peer's IP address): a remote address shares the delay after
+    # failed ``authenticate`` attempts of its connections; without it, only the connection's.
 
     @property
     def closed(self) -> bool: ...

@@ -24,6 +24,8 @@ import contextlib
 import hmac
 import json
 import logging
+import math
+import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +34,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from botarena.games.registry import GAMES, lookup
+from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle, throttle_keys
 from botarena.web.folders import describe_folder
 from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
@@ -119,6 +122,8 @@ class WebServer:
         self._sockets: set[web.WebSocketResponse] = set()
         self.seats: dict[str, HumanSeat] = {}
         """Human seats by token (:mod:`botarena.web.human`)."""
+        self._auth_throttle = AuthThrottle()
+        """Wrong admin password headers, per HTTP connection and overall."""
 
     @property
     def port(self) -> int:
@@ -227,12 +232,29 @@ class WebServer:
         return web.json_response(report)
 
     def _check_admin(self, request: web.Request) -> None:
+        """The admin password header, beyond loopback; failed guesses are throttled per
+        HTTP connection and overall (:mod:`botarena.server.auth_throttle`): a guesser waits
+        alone (and a remote address with all its connections), the organiser's own connection
+        from this machine is checked at once."""
         if not self.needs_password:
             return
+        throttle, now = self._auth_throttle, time.monotonic()
+        keys = throttle_keys(request.transport, request.remote)
+        wait = throttle.retry_after(*keys, now=now)
+        if wait > 0:
+            throttle.refused()
+            seconds = str(math.ceil(wait))
+            raise web.HTTPTooManyRequests(
+                text=f"{TOO_MANY_FAILURES} {seconds} s", headers={"Retry-After": seconds}
+            )
         expected = self.config.admin_password or ""
         given = request.headers.get(ADMIN_HEADER, "")
-        if not expected or not hmac.compare_digest(given.encode(), expected.encode()):
-            raise web.HTTPForbidden(text="admin password required")
+        if expected and hmac.compare_digest(given.encode(), expected.encode()):
+            throttle.forget(keys[0])
+            return
+        throttle.failed(*keys, now=now)
+        close = {"Connection": "close"} if throttle.overloaded(now) else {}
+        raise web.HTTPForbidden(text="admin password required", headers=close)
 
     async def _prepare(self, request: web.Request) -> web.Response:
         from botarena.web.admin import PrepareError, prepare_from_state  # noqa: PLC0415
