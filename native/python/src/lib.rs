@@ -3,6 +3,8 @@
 
 use pyo3::prelude::*;
 
+mod blokus;
+
 /// The engine core's version, so `botarena doctor` can say which build is active.
 #[pyfunction]
 fn version() -> &'static str {
@@ -12,5 +14,6 @@ fn version() -> &'static str {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    blokus::register(m)?;
     Ok(())
 }
