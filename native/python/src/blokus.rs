@@ -113,6 +113,15 @@ impl PyBlokusState {
         moves.into_iter().map(key_of).collect()
     }
 
+    /// The placements of the colour to move as keys, also once the game is over (what the
+    /// official `getPossibleMoves` lists for a final position).
+    fn placement_keys(&self) -> Vec<i64> {
+        let mut moves = Vec::new();
+        self.inner
+            .placements(self.inner.current_colour(), &mut moves);
+        moves.into_iter().map(key_of).collect()
+    }
+
     /// Apply a legal move given by its key; ValueError for an illegal one.
     fn apply_key(&mut self, key: i64) -> PyResult<()> {
         match move_of(key) {
@@ -156,6 +165,22 @@ impl PyBlokusState {
             return Err(PyValueError::new_err("colour is 0..4"));
         }
         Ok(self.inner.points(colour))
+    }
+
+    /// The fields of `colour`: one 20-bit mask per row (bit x = field (x, y)).
+    fn rows(&self, colour: usize) -> PyResult<Vec<u32>> {
+        if colour >= 4 {
+            return Err(PyValueError::new_err("colour is 0..4"));
+        }
+        Ok(self.inner.own[colour].to_vec())
+    }
+
+    /// The shapes `colour` has not placed (bit = shape ordinal).
+    fn undeployed(&self, colour: usize) -> PyResult<u32> {
+        if colour >= 4 {
+            return Err(PyValueError::new_err("colour is 0..4"));
+        }
+        Ok(self.inner.undeployed[colour])
     }
 
     fn team_points(&self) -> (u32, u32) {
