@@ -6,6 +6,7 @@ state carried along by its own ``apply`` hashes like the same position loaded af
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,18 +25,18 @@ GAMES_PER_SEASON = 6
 """Random games per season and run (well under a second each)."""
 
 
-def compare(state: BlokusStateBase, position: object) -> None:
+def compare(state: BlokusStateBase, position: Any) -> None:
     moves = native_blokus.moves_of_keys(
-        COLOURS[position.current_colour],  # type: ignore[attr-defined]
-        position.legal_keys(),  # type: ignore[attr-defined]
+        COLOURS[position.current_colour],
+        position.legal_keys(),
     )
     assert set(moves) == set(state.legal_moves())
-    assert position.is_terminal() == state.is_terminal()  # type: ignore[attr-defined]
-    assert position.turn == state.turn  # type: ignore[attr-defined]
-    assert position.valid == sum(1 << c for c in state.valid_colors)  # type: ignore[attr-defined]
-    assert [position.points(c) for c in COLOURS] == [state.points(c) for c in COLOURS]  # type: ignore[attr-defined]
+    assert position.is_terminal() == state.is_terminal()
+    assert position.turn == state.turn
+    assert position.valid == sum(1 << c for c in state.valid_colors)
+    assert [position.points(c) for c in COLOURS] == [state.points(c) for c in COLOURS]
     fresh = native_blokus.to_native(state)
-    assert fresh.zobrist() == position.zobrist()  # type: ignore[attr-defined]
+    assert fresh.zobrist() == position.zobrist()
 
 
 def play(state: BlokusStateBase, seed: int, skip_rate: float) -> None:
@@ -49,8 +50,8 @@ def play(state: BlokusStateBase, seed: int, skip_rate: float) -> None:
         skip = moves[-1] if isinstance(moves[-1], SkipMove) else None
         move = skip if skip is not None and rng.random() < skip_rate else rng.choice(moves)
         state.apply(move)
-        position.apply_key(native_blokus.key_of(move))  # type: ignore[attr-defined]
-    one, two = position.team_points()  # type: ignore[attr-defined]
+        position.apply_key(native_blokus.key_of(move))
+    one, two = position.team_points()
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winner == (None if one == two else (0 if one > two else 1))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -66,6 +67,20 @@ class FunctionBot(BotBase):
         return self._calculate_move(state)
 
 
+class PlayerBot(FunctionBot):
+    """A built-in player (``choose_move``) as a bot; a player with ``on_move_request`` gets
+    the MoveRequest's arrival time (``time.monotonic()``) before it is asked for the move."""
+
+    def __init__(self, player: Any) -> None:
+        super().__init__(player.choose_move)
+        self.player = player
+
+    def on_move_request(self, arrived: float) -> None:
+        hook = getattr(self.player, "on_move_request", None)
+        if hook is not None:
+            hook(arrived)
+
+
 def as_bot(bot: Bot | Callable[[Any], Any]) -> Bot:
     """A bot object from a bot, a built-in player (``choose_move``) or a plain
     ``calculate_move`` function."""
@@ -73,7 +88,7 @@ def as_bot(bot: Bot | Callable[[Any], Any]) -> Bot:
         return bot  # type: ignore[return-value]
     choose_move = getattr(bot, "choose_move", None)
     if callable(choose_move):  # botarena.games.<game>.players
-        return FunctionBot(choose_move)
+        return PlayerBot(bot)
     if not callable(bot):
         raise TypeError(f"a bot needs calculate_move(state); got {type(bot).__name__}")
     return FunctionBot(bot)
@@ -111,6 +126,8 @@ class BotSession:
     closed_by_us: bool = False
     display_name: str | None = None
     """Sent as the botarena extension attribute ``displayName`` of the join request."""
+    received_at: float = 0.0
+    """``time.monotonic()`` when the last bytes came in (a MoveRequest's arrival time)."""
 
     def start(self) -> bytes:
         join = self.join
@@ -122,6 +139,7 @@ class BotSession:
         """Handle received bytes; return the bytes to send (possibly empty)."""
         if self.finished:
             return b""
+        self.received_at = time.monotonic()
         try:
             events = self.parser.feed(data)
         except ProtocolError as error:
@@ -191,6 +209,7 @@ class BotSession:
         if self.state is None:
             self._fail("the server asked for a move before sending a state")
             return self._close()
+        self._hook("on_move_request", self.received_at)
         try:
             move = self.bot.calculate_move(self.state)
         except Exception as error:
