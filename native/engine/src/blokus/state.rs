@@ -339,21 +339,14 @@ impl State {
     /// then position (row-major).
     pub fn placements(&self, colour: usize, out: &mut Vec<Move>) {
         out.clear();
-        let mut per_orientation: Vec<Move> = Vec::new();
-        let mut current = usize::MAX;
         self.generation(colour).each(|index, mut bits, y| {
-            if index != current {
-                out.append(&mut per_orientation);
-                current = index;
-            }
             while bits != 0 {
                 let x = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                per_orientation.push(placement(index, x, y));
+                out.push(placement(index, x, y));
             }
             false
         });
-        out.append(&mut per_orientation);
     }
 
     /// Whether `colour` could place any piece (the elimination test).
