@@ -111,6 +111,9 @@ class GameSpec:
         return renderer(state)
 
 
+BLOKUS_PLAYERS = ("random", "greedy", "search", "strong")
+"""Both Blokus seasons' built-in players (``strong`` is the native core's MCTS)."""
+
 GAMES: tuple[GameSpec, ...] = (
     GameSpec(
         "piranhas", 2019, "swc_2019_piranhas", "botarena.games.piranhas", "rules:PiranhasGame"
@@ -123,7 +126,14 @@ GAMES: tuple[GameSpec, ...] = (
         "game:HaseUndIgel",
         read_state="xml:engine_state_from_element",
     ),
-    GameSpec("blokus", 2021, "swc_2021_blokus", "botarena.games.blokus", "game:BlokusGame"),
+    GameSpec(
+        "blokus",
+        2021,
+        "swc_2021_blokus",
+        "botarena.games.blokus",
+        "game:BlokusGame",
+        player_names=BLOKUS_PLAYERS,
+    ),
     GameSpec(
         "piranhas",
         2026,
@@ -131,7 +141,14 @@ GAMES: tuple[GameSpec, ...] = (
         "botarena.games.piranhas_2026",
         "rules:Piranhas2026Game",
     ),
-    GameSpec("blokus", 2027, "swc_2027_blokus", "botarena.games.blokus_2027", "rules:BlokusGame"),
+    GameSpec(
+        "blokus",
+        2027,
+        "swc_2027_blokus",
+        "botarena.games.blokus_2027",
+        "rules:BlokusGame",
+        player_names=BLOKUS_PLAYERS,
+    ),
     GameSpec(
         "maumau",
         2017,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from botarena import native
+from botarena.games import registry
 from botarena.games.blokus import BlokusState, Shape, strong
 from botarena.games.blokus import players as players_2021
 from botarena.games.blokus.strong import StrongPlayer, safety_margin
@@ -87,3 +88,9 @@ def test_without_the_core_it_says_so_and_plays_the_python_search(monkeypatch, ca
     assert "disabled for the test" in capsys.readouterr().err
     state = BlokusState(Shape.PENTO_L)
     assert player.choose_move(state) in state.legal_moves()
+
+
+def test_the_game_table_lists_strong_for_both_seasons():
+    for game, players in (("blokus-2021", players_2021), ("blokus-2027", players_2027)):
+        assert registry.resolve(game).player_names == players.PLAYER_NAMES
+        assert "strong" in players.PLAYER_NAMES
