@@ -336,15 +336,14 @@ impl Searcher {
         SKIP
     }
 
-    /// Play a random game from `state` to its end; return the rewards per team.
-    pub fn playout(&mut self, state: &mut State, depth: usize, played: &mut Vec<(u8, Move)>) {
+    /// Play a light random game from `state` to its end, marking the moves for RAVE.
+    pub fn playout(&mut self, state: &mut State, depth: usize) {
         let mut depth = depth;
         while !state.is_terminal() {
             let colour = state.current_colour() as u8;
             let mv = self.playout_move(state);
             if mv != SKIP {
                 self.mark(colour, mv, depth);
-                played.push((colour, mv));
             }
             state.apply(mv);
             depth += 1;
@@ -359,10 +358,9 @@ impl Searcher {
         }
     }
 
-    fn iterate(&mut self, root: &State, path: &mut Vec<usize>, played: &mut Vec<(u8, Move)>) {
+    fn iterate(&mut self, root: &State, path: &mut Vec<usize>) {
         self.simulation = self.simulation.wrapping_add(1).max(1);
         path.clear();
-        played.clear();
         let mut state = root.clone();
         let mut index = 0usize;
         path.push(index);
@@ -394,7 +392,7 @@ impl Searcher {
             }
         }
         let depth = path.len() - 1;
-        self.playout(&mut state, depth, played);
+        self.playout(&mut state, depth);
         let reward = rewards(&state);
         for (depth, &node_index) in path.iter().enumerate() {
             let node = &mut self.nodes[node_index];
@@ -429,10 +427,9 @@ impl Searcher {
     ) -> SearchReport {
         let reused_visits = self.prepare_root(state);
         let mut path = Vec::new();
-        let mut played = Vec::new();
         let mut iterations = 0;
         while iterations < max_iterations.max(1) {
-            self.iterate(state, &mut path, &mut played);
+            self.iterate(state, &mut path);
             iterations += 1;
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
