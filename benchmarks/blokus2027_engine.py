@@ -13,6 +13,10 @@ Both engines get the same work:
   empty board to the end, each move validated and applied, colours that cannot move
   removed (socha: ``perform_move`` + ``remove_invalid_colors``); ``plies_per_s`` likewise.
 
+Then botarena's native core on the same positions (no socha counterpart):
+``native_movegen_per_s``, ``native_moves_per_s`` and ``native_search_nodes_per_s`` (see
+:mod:`botarena.native.blokus_speed`; a note on stderr instead when the core is not built).
+
 Ours is timed after one untimed pass over the positions, which fills the process-wide table
 of immutable SetMove objects (a server keeps it across games); socha has no such cache.
 The ``ratio_*`` lines are ours / socha, measured in the same run (the machine's load hits
@@ -39,6 +43,7 @@ from botarena.conformance.blokus2027 import state_from_position
 from botarena.conformance.jsonl_fixtures import read_records
 from botarena.core import SeededRandom
 from botarena.games.blokus_2027 import BlokusGame, BlokusState
+from botarena.native.blokus_speed import native_figures
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = HERE.parent / "tests/fixtures/blokus-2027/positions.jsonl.gz"
@@ -134,6 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"positions: {len(states)}")
     for key, value in ours.items():
         print(f"{key}: {value:.1f}")
+    figures, missing = native_figures(states, args.seconds)
+    for key, value in figures.items():
+        print(f"{key}: {value:.1f}")
+    if missing:
+        print(f"no native figures: {missing}", file=sys.stderr)
     if args.no_socha:
         return 0
     try:

@@ -6,8 +6,11 @@ Prints ``movegen_per_s: N`` (positions of tests/fixtures/blokus-2021/positions.j
 complete legal SetMove list is generated per second, SetMove objects included),
 ``moves_per_s: N`` (legal moves produced per second in that run), ``games_per_s: N``
 (uniformly random games, SkipMoves included, played from the empty board to the end per
-second) and ``plies_per_s: N``. Each measurement runs for about ``--seconds`` (default 12),
-so the whole script takes well under 50 s.
+second) and ``plies_per_s: N``; then the native core's ``native_movegen_per_s``,
+``native_moves_per_s`` and ``native_search_nodes_per_s`` (see
+:mod:`botarena.native.blokus_speed`; a note on stderr instead when the core is not built).
+Each measurement runs for about ``--seconds`` (default 12), so the whole script takes well
+under a minute.
 
 ``--compare`` also prints ``movegen_anchor_loop_per_s``: the textbook alternative (for every
 anchor, orientation and cell of the orientation, test the shifted piece mask against the
@@ -29,6 +32,7 @@ from botarena.games.blokus import BlokusGame, BlokusState
 from botarena.games.blokus.board import BOARD_MASK
 from botarena.games.blokus.movegen import POSITION_SLOTS, forbidden_fields, target_fields
 from botarena.games.blokus.shapes import SHAPE_ORIENTATIONS
+from botarena.native.blokus_speed import native_figures
 
 POSITIONS = Path(__file__).resolve().parents[1] / "tests/fixtures/blokus-2021/positions.jsonl.gz"
 
@@ -125,6 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     games, plies = bench_games(args.seconds)
     print(f"games_per_s: {games:.1f}")
     print(f"plies_per_s: {plies:.0f}")
+    figures, missing = native_figures(states, args.seconds)
+    for key, value in figures.items():
+        print(f"{key}: {value:.0f}")
+    if missing:
+        print(f"no native figures: {missing}", file=sys.stderr)
     return 0
 
 

@@ -1,12 +1,13 @@
 """Measure, from the official servers' wire captures, the gap between the state a player gets
 and its move request, and from the request to the player's move.
 
-The captures (``shared/fixtures``) carry a timestamp per TCP chunk. For every move request
-sent to a player, the gap is the time of the chunk holding the request's first byte minus the
-time of the chunk holding the end of the state (memento) before it on the same connection (0
-when both arrived in one chunk); the answer time is the chunk holding the player's next move
-minus the request's chunk. The chunk times were taken by the recording proxy or harness, so
-they include the loopback delivery, which is tens of microseconds.
+The captures (``tests/fixtures``, copies of the official ground truth) carry a timestamp per
+TCP chunk. For every move request sent to a player, the gap is the time of the chunk holding
+the request's first byte minus the time of the chunk holding the end of the state (memento)
+before it on the same connection (0 when both arrived in one chunk); the answer time is the
+chunk holding the player's next move minus the request's chunk. The chunk times were taken by
+the recording proxy or harness, so they include the loopback delivery, which is tens of
+microseconds.
 
     python -m benchmarks.official_request_gaps [FIXTURES_DIR]
 """
@@ -21,13 +22,13 @@ from pathlib import Path
 
 from botarena.conformance.sctranscript import C2S, S2C, Transcript, read_transcript
 
-DEFAULT_FIXTURES = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures"
-"""``../shared/fixtures`` beside the checkout (give the folder when it is elsewhere)."""
+DEFAULT_FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
+"""The repository's copy of the official captures (give another folder as the argument)."""
 SOURCES = {
-    "2018 (18.2.6)": "hase-und-igel-2018/*.txt",
-    "2019 (19.2.1)": "piranhas-2019/*.txt",
-    "2019 (19.2.1, protocol captures)": "server-protocol-19.2.1/[A-Z]*_*.txt",
-    "2021 (21.4.0)": "blokus-2021/*.txt",
+    "2018 (18.2.6)": "hase-und-igel-2018/*.txt*",
+    "2019 (19.2.1)": "piranhas-2019/*.txt*",
+    "2019 (19.2.1, protocol captures)": "server-protocol-19.2.1/[A-Z]*_*.txt*",
+    "2021 (21.4.0)": "blokus-2021/*.txt*",
 }
 """Captures of official servers only (the 2026/2027 captures were made with a fake server)."""
 STATE = re.compile(rb'class="memento"')

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod blokus;
 mod piranhas;
 
 /// The engine core's version, so `botarena doctor` can say which build is active.
@@ -15,5 +16,6 @@ fn version() -> &'static str {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
     piranhas::register(m)?;
+    blokus::register(m)?;
     Ok(())
 }

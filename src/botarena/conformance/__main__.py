@@ -25,6 +25,8 @@ MODES: dict[str, tuple[str, str]] = {
 NATIVE_MODES: dict[str, str] = {
     "positions": "piranhas_positions_native",
     "piranhas2026": "piranhas2026_native",
+    "blokus": "blokus_native:main_2021",
+    "blokus2027": "blokus_native:main_2027",
 }
 ENGINES = ("python", "native")
 """``--engine``: which engine a mode checks (default python, the rules' authority)."""
@@ -91,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 2
         module_name = NATIVE_MODES[mode]
+    module_name, _, function = module_name.partition(":")
     try:
         module = importlib.import_module(f"botarena.conformance.{module_name}")
     except ModuleNotFoundError as error:
@@ -98,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"conformance mode {mode!r} is not implemented yet", file=sys.stderr)
         return 2
-    result: int = module.main(rest)
+    result: int = getattr(module, function or "main")(rest)
     return result
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 INTERPRETERS = ("python", "java", "node", "ruby", "bash", "sh", "pypy")
 _UNSAFE = re.compile(r"[^\w.+-]+")
 
-BUILTIN_BOTS = ("random", "greedy", "search")
+BUILTIN_BOTS = ("random", "greedy", "search", "strong")
 """Names the runner launches as ``python -m botarena bot GAME NAME`` (the bot SDK's players)."""
 
 

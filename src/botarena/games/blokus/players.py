@@ -11,6 +11,8 @@ Blokus 2027 uses them as they are.
   order, plays each on a copy and scores the result by ``size_weight`` × piece size + the
   mover's mobility (number of legal placements) − the opposing colours' mobility. Won 30
   of 30 seeded games against ``greedy`` (about 0.5 s per game).
+* ``strong``: Monte Carlo tree search in the native core, ``time_ms`` per move
+  (:mod:`botarena.games.blokus.strong`).
 
 Every random choice comes from a :class:`SeededRandom` made from the player's seed.
 """
@@ -33,6 +35,7 @@ PLAYER_OPTIONS: dict[str, tuple[str, ...]] = {
     "random": (),
     "greedy": (),
     "search": ("candidates", "size_weight"),
+    "strong": ("time_ms",),
 }
 """Each built-in player and the options :func:`make_player` passes to it."""
 PLAYER_NAMES = tuple(PLAYER_OPTIONS)
@@ -132,15 +135,23 @@ class SearchPlayer:
 
 
 def make_player(name: str, seed: int | None = None, **options: float | int) -> Player:
-    """A built-in player by name (``random``, ``greedy``, ``search``).
+    """A built-in player by name (``random``, ``greedy``, ``search``, ``strong``).
 
-    ``options`` go to :class:`SearchPlayer` (``candidates``, ``size_weight``).
+    ``options`` go to :class:`SearchPlayer` (``candidates``, ``size_weight``) or to
+    :class:`~botarena.games.blokus.strong.StrongPlayer` (``time_ms``).
     """
     check_player_options(name, options, PLAYER_OPTIONS)
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
+    if name == "strong":
+        from botarena.games.blokus.strong import (  # noqa: PLC0415 - it imports this module
+            DEFAULT_TIME_MS,
+            StrongPlayer,
+        )
+
+        return StrongPlayer(seed, time_ms=float(options.get("time_ms", DEFAULT_TIME_MS)))
     return SearchPlayer(
         seed,
         candidates=int(options.get("candidates", SEARCH_CANDIDATES)),

@@ -18,4 +18,12 @@ def new_game() -> BlokusGame:
 
 
 assert __package__ is not None
-SEASON = Season("blokus", 2027, "swc_2027_blokus", __package__, new_game, move_place=piece_place)
+SEASON = Season(
+    "blokus",
+    2027,
+    "swc_2027_blokus",
+    __package__,
+    new_game,
+    move_place=piece_place,
+    player_names=("random", "greedy", "search", "strong"),
+)

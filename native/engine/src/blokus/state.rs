@@ -1,0 +1,547 @@
+//! A Blokus position on row bitboards: 20 rows of 20 bits per colour. Rules as the Python
+//! engine (`botarena.games.blokus.state_base`): the first piece of a colour is the start
+//! piece and covers a field of the season's first-move mask; later pieces touch their own
+//! colour only at corners; after every move the colours that cannot place are dropped.
+
+use super::shapes::{shape_size, tables, Orientation, ALL_SHAPES, MONO, TOTAL_SQUARES};
+use crate::rng::SplitMix64;
+
+/// Board side.
+pub const SIZE: usize = 20;
+/// The 20 bits of one row.
+pub const FULL: u32 = (1 << SIZE) - 1;
+/// Extra points for a colour that placed all 21 shapes.
+pub const ALL_PLACED_BONUS: u32 = 15;
+/// Further points when the last placed shape was MONO.
+pub const MONO_LAST_BONUS: u32 = 5;
+
+/// Rows of a board-sized set of fields (bit x of row y is field (x, y)).
+pub type Rows = [u32; SIZE];
+
+/// A move: a placement id (`orientation * 400 + y * 20 + x`) or [`SKIP`].
+pub type Move = u16;
+/// The SkipMove of the colour to move.
+pub const SKIP: Move = u16::MAX;
+
+/// The placement id of an orientation at (x, y).
+pub fn placement(orientation: usize, x: usize, y: usize) -> Move {
+    (orientation * SIZE * SIZE + y * SIZE + x) as Move
+}
+
+/// (orientation, x, y) of a placement id.
+pub fn split(mv: Move) -> (usize, usize, usize) {
+    let m = mv as usize;
+    (m / 400, m % SIZE, (m % 400) / SIZE)
+}
+
+/// The season's rules where they differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Season {
+    /// Blokus 2021: first pieces on a corner, the game ends at turn 100.
+    Y2021,
+    /// Blokus 2027: first pieces on the border, the game ends at turn 96.
+    Y2027,
+}
+
+impl Season {
+    pub fn turn_limit(self) -> u32 {
+        match self {
+            Season::Y2021 => 100,
+            Season::Y2027 => 96,
+        }
+    }
+
+    /// Fields one of which a colour's first piece must cover.
+    pub fn first_move_rows(self) -> Rows {
+        let mut rows = [0; SIZE];
+        match self {
+            Season::Y2021 => {
+                rows[0] = 1 | 1 << (SIZE - 1);
+                rows[SIZE - 1] = rows[0];
+            }
+            Season::Y2027 => {
+                for (y, row) in rows.iter_mut().enumerate() {
+                    *row = if y == 0 || y == SIZE - 1 {
+                        FULL
+                    } else {
+                        1 | 1 << (SIZE - 1)
+                    };
+                }
+            }
+        }
+        rows
+    }
+}
+
+struct Zobrist {
+    cells: Vec<u64>,
+    turn: [u64; 128],
+    valid: [u64; 16],
+    mono: [u64; 16],
+    shapes: [[u64; 21]; 4],
+}
+
+fn zobrist() -> &'static Zobrist {
+    static Z: std::sync::OnceLock<Zobrist> = std::sync::OnceLock::new();
+    Z.get_or_init(|| {
+        let mut rng = SplitMix64::new(0xB10C_0005);
+        let mut z = Zobrist {
+            cells: (0..4 * SIZE * SIZE).map(|_| rng.next_u64()).collect(),
+            turn: [0; 128],
+            valid: [0; 16],
+            mono: [0; 16],
+            shapes: [[0; 21]; 4],
+        };
+        z.turn.iter_mut().for_each(|v| *v = rng.next_u64());
+        z.valid.iter_mut().for_each(|v| *v = rng.next_u64());
+        z.mono.iter_mut().for_each(|v| *v = rng.next_u64());
+        for colour in z.shapes.iter_mut() {
+            colour.iter_mut().for_each(|v| *v = rng.next_u64());
+        }
+        z
+    })
+}
+
+/// Fields sharing an edge with `own`, masked to the board.
+pub fn edge_neighbours(own: &Rows) -> Rows {
+    let mut out = [0; SIZE];
+    for y in 0..SIZE {
+        let mut v = own[y] << 1 | own[y] >> 1;
+        if y > 0 {
+            v |= own[y - 1];
+        }
+        if y + 1 < SIZE {
+            v |= own[y + 1];
+        }
+        out[y] = v & FULL;
+    }
+    out
+}
+
+/// Fields sharing a corner with `own`, masked to the board.
+pub fn diagonal_neighbours(own: &Rows) -> Rows {
+    let mut out = [0; SIZE];
+    for y in 0..SIZE {
+        let mut v = 0;
+        if y > 0 {
+            v |= own[y - 1];
+        }
+        if y + 1 < SIZE {
+            v |= own[y + 1];
+        }
+        out[y] = (v << 1 | v >> 1) & FULL;
+    }
+    out
+}
+
+/// Bit mask of the x positions where `o` fits with its top row at `y` and touches a target.
+#[inline]
+fn fits_at(o: &Orientation, y: usize, free: &Rows, targets: &Rows) -> u32 {
+    let mut fit = FULL;
+    let mut touch = 0;
+    for &(dx, dy) in &o.cells[..o.len as usize] {
+        let row = y + dy as usize;
+        fit &= free[row] >> dx;
+        touch |= targets[row] >> dx;
+    }
+    fit & touch
+}
+
+/// What the generator needs for one colour.
+pub struct Generation {
+    pub free: Rows,
+    pub targets: Rows,
+    pub shapes: u32,
+    /// First and last row holding a target (empty when `lo > hi`).
+    pub lo: usize,
+    pub hi: usize,
+}
+
+impl Generation {
+    fn row_range(&self, o: &Orientation) -> std::ops::RangeInclusive<usize> {
+        let h = o.height as usize;
+        let first = (self.lo + 1).saturating_sub(h);
+        let last = self.hi.min(SIZE - h);
+        first..=last
+    }
+
+    /// Call `found(orientation, x bits, y)` for every orientation and row with placements.
+    fn each(&self, mut found: impl FnMut(usize, u32, usize) -> bool) {
+        if self.lo > self.hi {
+            return;
+        }
+        let t = tables();
+        let mut shapes = self.shapes;
+        while shapes != 0 {
+            let shape = shapes.trailing_zeros() as usize;
+            shapes &= shapes - 1;
+            let (start, end) = t.shape_range[shape];
+            for index in start as usize..end as usize {
+                let o = &t.orientations[index];
+                for y in self.row_range(o) {
+                    let bits = fits_at(o, y, &self.free, &self.targets);
+                    if bits != 0 && found(index, bits, y) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Placements of one orientation (x bits per row), for the playouts.
+    pub fn orientation_fits(&self, index: usize, out: &mut Vec<(u32, u8)>) {
+        out.clear();
+        if self.lo > self.hi {
+            return;
+        }
+        let o = &tables().orientations[index];
+        for y in self.row_range(o) {
+            let bits = fits_at(o, y, &self.free, &self.targets);
+            if bits != 0 {
+                out.push((bits, y as u8));
+            }
+        }
+    }
+}
+
+/// A Blokus position (see the module text). Colours: 0 BLUE, 1 YELLOW, 2 RED, 3 GREEN;
+/// team ONE = BLUE and RED.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub season: Season,
+    pub own: [Rows; 4],
+    pub occupied: Rows,
+    /// Shapes not yet placed, per colour (bit = shape ordinal).
+    pub undeployed: [u32; 4],
+    pub turn: u32,
+    /// Colours still in the game (bit = colour).
+    pub valid: u8,
+    /// Per colour: its last placed shape was MONO (meaningful once all are placed).
+    pub mono: u8,
+    pub start_piece: u8,
+    board_hash: u64,
+}
+
+impl State {
+    /// The empty board of `season` with `start_piece`.
+    pub fn new(season: Season, start_piece: u8) -> Self {
+        Self::from_parts(
+            season,
+            start_piece,
+            [[0; SIZE]; 4],
+            [ALL_SHAPES; 4],
+            0,
+            0b1111,
+            0,
+        )
+    }
+
+    /// A position from its parts (as the Python state holds them).
+    pub fn from_parts(
+        season: Season,
+        start_piece: u8,
+        own: [Rows; 4],
+        undeployed: [u32; 4],
+        turn: u32,
+        valid: u8,
+        mono: u8,
+    ) -> Self {
+        let z = zobrist();
+        let mut occupied = [0; SIZE];
+        let mut board_hash = 0;
+        for (colour, rows) in own.iter().enumerate() {
+            for y in 0..SIZE {
+                occupied[y] |= rows[y];
+                let mut bits = rows[y];
+                while bits != 0 {
+                    let x = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    board_hash ^= z.cells[colour * 400 + y * SIZE + x];
+                }
+            }
+            for shape in 0..21 {
+                if undeployed[colour] >> shape & 1 == 0 {
+                    board_hash ^= z.shapes[colour][shape];
+                }
+            }
+        }
+        State {
+            season,
+            own,
+            occupied,
+            undeployed,
+            turn,
+            valid: valid & 0b1111,
+            mono: mono & 0b1111,
+            start_piece,
+            board_hash,
+        }
+    }
+
+    pub fn current_colour(&self) -> usize {
+        (self.turn % 4) as usize
+    }
+
+    /// The team (0 = ONE, 1 = TWO) of a colour.
+    pub fn team_of(colour: usize) -> usize {
+        colour % 2
+    }
+
+    pub fn is_first_move(&self, colour: usize) -> bool {
+        self.undeployed[colour] == ALL_SHAPES
+    }
+
+    pub fn is_terminal(&self) -> bool {
+        self.valid == 0 || self.turn >= self.season.turn_limit()
+    }
+
+    /// Zobrist key of the whole position (fields, placed shapes, turn, colours, MONO bits).
+    pub fn hash(&self) -> u64 {
+        let z = zobrist();
+        self.board_hash
+            ^ z.turn[(self.turn & 127) as usize]
+            ^ z.valid[self.valid as usize]
+            ^ z.mono[self.mono as usize]
+    }
+
+    /// The generator's input for `colour` (as if it were to move).
+    pub fn generation(&self, colour: usize) -> Generation {
+        let own = &self.own[colour];
+        let edge = edge_neighbours(own);
+        let mut free = [0; SIZE];
+        for y in 0..SIZE {
+            free[y] = FULL & !(self.occupied[y] | edge[y]);
+        }
+        let (candidates, shapes) = if self.is_first_move(colour) {
+            (self.season.first_move_rows(), 1u32 << self.start_piece)
+        } else {
+            (diagonal_neighbours(own), self.undeployed[colour])
+        };
+        let mut targets = [0; SIZE];
+        let (mut lo, mut hi) = (SIZE, 0);
+        for y in 0..SIZE {
+            targets[y] = candidates[y] & free[y];
+            if targets[y] != 0 {
+                lo = lo.min(y);
+                hi = y;
+            }
+        }
+        Generation {
+            free,
+            targets,
+            shapes,
+            lo,
+            hi,
+        }
+    }
+
+    /// Every legal placement of `colour` (one per distinct cell set), by shape, orientation,
+    /// then position (row-major).
+    pub fn placements(&self, colour: usize, out: &mut Vec<Move>) {
+        out.clear();
+        self.generation(colour).each(|index, mut bits, y| {
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out.push(placement(index, x, y));
+            }
+            false
+        });
+    }
+
+    /// Whether `colour` could place any piece (the elimination test).
+    pub fn has_placement(&self, colour: usize) -> bool {
+        let mut any = false;
+        self.generation(colour).each(|_, _, _| {
+            any = true;
+            true
+        });
+        any
+    }
+
+    /// The legal moves of the colour to move: its placements, then SKIP unless it is the
+    /// colour's first move; nothing once the game is over.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.is_terminal() {
+            return;
+        }
+        let colour = self.current_colour();
+        self.placements(colour, out);
+        if !self.is_first_move(colour) {
+            out.push(SKIP);
+        }
+    }
+
+    /// Whether `mv` is legal now (a placement of the right shape, or an allowed skip).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if self.is_terminal() {
+            return false;
+        }
+        let colour = self.current_colour();
+        if mv == SKIP {
+            return !self.is_first_move(colour);
+        }
+        let (index, x, y) = split(mv);
+        let Some(o) = tables().orientations.get(index) else {
+            return false;
+        };
+        let g = self.generation(colour);
+        if g.shapes >> o.shape & 1 == 0 || y + o.height as usize > SIZE {
+            return false;
+        }
+        fits_at(o, y, &g.free, &g.targets) >> x & 1 == 1
+    }
+
+    /// Play `mv` (legal: the caller checked) and drop the colours that cannot move.
+    pub fn apply(&mut self, mv: Move) {
+        if mv != SKIP {
+            let colour = self.current_colour();
+            let (index, x, y) = split(mv);
+            let o = tables().orientations[index];
+            let z = zobrist();
+            for &(dx, dy) in &o.cells[..o.len as usize] {
+                let (cx, cy) = (x + dx as usize, y + dy as usize);
+                self.own[colour][cy] |= 1 << cx;
+                self.occupied[cy] |= 1 << cx;
+                self.board_hash ^= z.cells[colour * 400 + cy * SIZE + cx];
+            }
+            self.board_hash ^= z.shapes[colour][o.shape as usize];
+            self.undeployed[colour] &= !(1 << o.shape);
+            if self.undeployed[colour] == 0 {
+                if o.shape == MONO {
+                    self.mono |= 1 << colour;
+                } else {
+                    self.mono &= !(1 << colour);
+                }
+            }
+        }
+        self.advance();
+        self.eliminate();
+    }
+
+    fn advance(&mut self) {
+        if self.valid == 0 {
+            return;
+        }
+        self.turn += 1;
+        while self.valid >> (self.turn % 4) & 1 == 0 {
+            self.turn += 1;
+        }
+    }
+
+    fn eliminate(&mut self) {
+        while self.valid != 0 && !self.has_placement(self.current_colour()) {
+            self.valid &= !(1 << self.current_colour());
+            self.advance();
+        }
+    }
+
+    /// A colour's points: placed squares, 104 with all placed, 109 when MONO was last.
+    pub fn points(&self, colour: usize) -> u32 {
+        let bits = self.undeployed[colour];
+        if bits == 0 {
+            let bonus = if self.mono >> colour & 1 == 1 {
+                MONO_LAST_BONUS
+            } else {
+                0
+            };
+            return TOTAL_SQUARES + ALL_PLACED_BONUS + bonus;
+        }
+        let unplaced: u32 = (0..21).filter(|s| bits >> s & 1 == 1).map(shape_size).sum();
+        TOTAL_SQUARES - unplaced
+    }
+
+    /// Points of team ONE and team TWO.
+    pub fn team_points(&self) -> [u32; 2] {
+        [
+            self.points(0) + self.points(2),
+            self.points(1) + self.points(3),
+        ]
+    }
+
+    /// The winning team once the game is over (`Some(None)` for a draw).
+    pub fn winner(&self) -> Option<Option<usize>> {
+        if !self.is_terminal() {
+            return None;
+        }
+        let [one, two] = self.team_points();
+        Some(match one.cmp(&two) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PENTO_L: u8 = 9;
+
+    #[test]
+    fn first_moves_cover_a_corner_in_2021_and_the_border_in_2027() {
+        let mut moves = Vec::new();
+        State::new(Season::Y2021, PENTO_L).legal_moves(&mut moves);
+        // PENTO_L has 8 orientations; each has exactly 2 placements per corner it can
+        // fill with a cell... count is what the Python engine reports for the empty board.
+        assert!(!moves.is_empty());
+        assert!(!moves.contains(&SKIP));
+        let corners = moves.len();
+        State::new(Season::Y2027, PENTO_L).legal_moves(&mut moves);
+        assert!(moves.len() > corners);
+    }
+
+    #[test]
+    fn apply_moves_on_and_eliminates_nobody_at_the_start() {
+        let mut state = State::new(Season::Y2021, PENTO_L);
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let before = state.hash();
+        state.apply(moves[0]);
+        assert_eq!(state.turn, 1);
+        assert_eq!(state.valid, 0b1111);
+        assert_ne!(state.hash(), before);
+        assert_eq!(state.points(0), 5);
+        assert!(
+            !state.is_legal(SKIP),
+            "YELLOW's first move cannot be a skip"
+        );
+    }
+
+    #[test]
+    fn every_generated_move_is_legal_and_a_random_game_ends() {
+        let mut rng = SplitMix64::new(3);
+        let mut state = State::new(Season::Y2027, 19);
+        let mut moves = Vec::new();
+        let mut plies = 0;
+        while !state.is_terminal() {
+            state.legal_moves(&mut moves);
+            assert!(moves.iter().all(|&m| state.is_legal(m)));
+            let mv = moves[rng.below(moves.len())];
+            state.apply(mv);
+            plies += 1;
+            assert!(plies < 500);
+        }
+        assert!(state.winner().is_some());
+    }
+
+    #[test]
+    fn the_hash_follows_the_position_not_the_path() {
+        let mut state = State::new(Season::Y2021, PENTO_L);
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        state.apply(moves[0]);
+        let rebuilt = State::from_parts(
+            Season::Y2021,
+            PENTO_L,
+            state.own,
+            state.undeployed,
+            state.turn,
+            state.valid,
+            state.mono,
+        );
+        assert_eq!(rebuilt.hash(), state.hash());
+    }
+}
