@@ -13,6 +13,8 @@ import pytest
 
 from botarena.conformance.__main__ import NATIVE_MODES
 from botarena.conformance.__main__ import main as conformance_main
+from botarena.conformance.fixture_io import read_text
+from tests.conftest import fixture_file
 
 
 def last_line(capsys: pytest.CaptureFixture[str]) -> str:
@@ -22,7 +24,7 @@ def last_line(capsys: pytest.CaptureFixture[str]) -> str:
 def test_native_core_agrees_with_every_2019_position(
     fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = fixtures_dir / "piranhas-2019" / "positions.jsonl"
+    path = fixture_file(fixtures_dir / "piranhas-2019", "positions.jsonl")
     code = conformance_main(["--engine", "native", "positions", "-v", str(path)])
     out = capsys.readouterr().out
     assert out.strip().splitlines()[-1] == (
@@ -35,21 +37,21 @@ def test_native_core_agrees_with_every_2019_position(
 @pytest.mark.parametrize(
     ("name", "summary"),
     [
-        ("positions.jsonl.gz", "piranhas2026: 3925 checked, 0 mismatches"),
+        ("positions.jsonl", "piranhas2026: 3925 checked, 0 mismatches"),
         ("games.jsonl", "piranhas2026: 240 checked, 0 mismatches"),
     ],
 )
 def test_native_core_agrees_with_every_2026_line(
     fixtures_dir: Path, capsys: pytest.CaptureFixture[str], name: str, summary: str
 ) -> None:
-    path = fixtures_dir / "piranhas-2026" / name
+    path = fixture_file(fixtures_dir / "piranhas-2026", name)
     code = conformance_main(["--engine=native", "piranhas2026", str(path)])
     assert last_line(capsys) == summary
     assert code == 0
 
 
 def tampered_2019(fixtures_dir: Path, tmp_path: Path, change) -> Path:
-    lines = (fixtures_dir / "piranhas-2019" / "positions.jsonl").read_text().splitlines()[:3]
+    lines = read_text(fixture_file(fixtures_dir / "piranhas-2019", "positions.jsonl")).splitlines()[:3]
     data = json.loads(lines[1])
     change(data)
     lines[1] = json.dumps(data)
@@ -81,7 +83,7 @@ def test_a_changed_2019_fact_is_a_native_mismatch(
 def test_a_changed_2026_game_is_a_native_mismatch(
     fixtures_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    line = (fixtures_dir / "piranhas-2026" / "games.jsonl").read_text().splitlines()[0]
+    line = read_text(fixture_file(fixtures_dir / "piranhas-2026", "games.jsonl")).splitlines()[0]
     data = json.loads(line)
     data["final_turn"] += 1
     path = tmp_path / "games.jsonl"
@@ -119,13 +121,13 @@ def test_a_bad_engine_is_a_usage_error(
 def test_the_python_engine_is_the_default_and_can_be_named(
     fixtures_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = fixtures_dir / "piranhas-2026" / "games.jsonl"
+    path = fixture_file(fixtures_dir / "piranhas-2026", "games.jsonl")
     assert conformance_main(["--engine", "python", "piranhas2026", str(path)]) == 0
     assert last_line(capsys) == "piranhas2026: 240 checked, 0 mismatches"
 
 
 def test_native_is_refused_when_the_core_is_disabled(fixtures_dir: Path) -> None:
-    path = fixtures_dir / "piranhas-2026" / "games.jsonl"
+    path = fixture_file(fixtures_dir / "piranhas-2026", "games.jsonl")
     result = subprocess.run(
         [sys.executable, "-m", "botarena.conformance", "--engine", "native", "piranhas2026", path],
         capture_output=True,

@@ -22,6 +22,9 @@ def test_benchmark_prints_its_figures_from_the_default_positions(
         "moves_per_s",
         "games_per_s",
         "plies_per_s",
+        "native_movegen_per_s",
+        "native_moves_per_s",
+        "native_search_nodes_per_s",
     ]
     assert all(m and float(m.group(2)) > 0 for m in figures)
 
