@@ -38,3 +38,15 @@ MAX_LISTED_FILES = 2000
 """Replay files listed per folder scan."""
 MAX_PREPARE_BYTES = 1024 * 1024
 """Largest body of a start-from-here request (one state)."""
+HEAVY_WORKERS = 2
+"""Threads reading replays and reports (:mod:`botarena.web.heavy`); the machine's other
+cores stay with the game servers."""
+MAX_HEAVY_REQUESTS = 4
+"""Replay, report and score requests held at once (running or waiting, an abandoned one
+until its work ends); more are refused with HTTP 503."""
+REPLAY_PAGE_BYTES = 1024 * 1024
+"""State text sent to the viewer per replay page (at least one state): a long replay comes
+in pages the viewer asks for one after the other, never as one huge JSON document."""
+REPLAY_CACHE_BYTES = 128 * 1024 * 1024
+"""State text of recently read replays kept for their next pages (least recently used
+replays are dropped first; a larger replay is read again for each page)."""
