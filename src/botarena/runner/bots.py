@@ -19,6 +19,7 @@ _UNSAFE = re.compile(r"[^\w.+-]+")
 BUILTIN_BOTS = ("random", "greedy", "search")
 """Names the runner launches as ``python -m botarena bot GAME NAME`` (the bot SDK's players)."""
 
+
 @dataclass(frozen=True, slots=True)
 class BotSpec:
     """One contestant: a label for reports and logs, and the command that starts it."""

@@ -310,9 +310,7 @@ class Lobby:
         for admin in list(self.admins.values()):
             admin.send(notice)
 
-    def join_room(
-        self, peer: Peer, room_id: str | None, display_name: str | None = None
-    ) -> None:
+    def join_room(self, peer: Peer, room_id: str | None, display_name: str | None = None) -> None:
         """2021 ``joinRoom``: a free unreserved slot of the given room."""
         room = self._room_or_reject(peer, room_id, "joinRoom:")
         if room is None:
@@ -326,9 +324,7 @@ class Lobby:
             return
         self._guarded(room, lambda: room.seat_joiner(peer, display_name))
 
-    def join_prepared(
-        self, peer: Peer, code: str | None, display_name: str | None = None
-    ) -> None:
+    def join_prepared(self, peer: Peer, code: str | None, display_name: str | None = None) -> None:
         entry = self.reservations.pop(code, None) if code else None
         if entry is None:
             self._reject(peer, "unknown or used reservation code", UNKNOWN_RESERVATION)

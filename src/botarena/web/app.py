@@ -32,6 +32,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from botarena.games.registry import GAMES, SC_XML, lookup
+from botarena.web.connections import ConnectionGuard, GuardedSite, guard_middleware
 from botarena.web.folders import describe_folder
 from botarena.web.heavy import BusyError, HeavyPool
 from botarena.web.hub import LiveHub, Viewer
@@ -99,7 +100,11 @@ class WebServer:
         self.config = config
         self.hub = hub
         self.roots = FileRoots.of(config.roots)
-        self.app = web.Application(client_max_size=MAX_PREPARE_BYTES)
+        self.guard = ConnectionGuard()
+        """Connection cap, fd reserve, header timeout (:mod:`botarena.web.connections`)."""
+        self.app = web.Application(
+            client_max_size=MAX_PREPARE_BYTES, middlewares=[guard_middleware(self.guard)]
+        )
         self.app.add_routes(
             [
                 web.get("/", self._index),
@@ -115,7 +120,7 @@ class WebServer:
             ]
         )
         self._runner: web.AppRunner | None = None
-        self._site: web.TCPSite | None = None
+        self._site: GuardedSite | None = None
         self._sockets: set[web.WebSocketResponse] = set()
         self.seats: dict[str, HumanSeat] = {}
         """Human seats by token (:mod:`botarena.web.human`)."""
@@ -140,7 +145,7 @@ class WebServer:
     async def start(self) -> None:
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        self._site = web.TCPSite(self._runner, self.config.host, self.config.port)
+        self._site = GuardedSite(self._runner, self.config.host, self.config.port, self.guard)
         try:
             await self._site.start()
         except OSError as error:

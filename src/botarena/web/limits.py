@@ -50,3 +50,13 @@ in pages the viewer asks for one after the other, never as one huge JSON documen
 REPLAY_CACHE_BYTES = 128 * 1024 * 1024
 """State text of recently read replays kept for their next pages (least recently used
 replays are dropped first; a larger replay is read again for each page)."""
+MAX_WEB_CONNECTIONS = 256
+"""Connections to the web port at once; more are answered 503 and closed."""
+WEB_FD_RESERVE = 128
+"""File descriptors the web UI leaves to the game servers of the same process: while fewer
+are free it refuses new connections (answered 503 and closed)."""
+HEADER_TIMEOUT_S = 10.0
+"""A connection that has not sent a request's headers within this time (after it opened, or
+after its last response) is closed."""
+BODY_TIMEOUT_S = 10.0
+"""A request body not received within this time is answered 408."""
