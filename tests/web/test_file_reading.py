@@ -20,8 +20,9 @@ from lxml import etree
 from botarena.runner.stats import elo_estimate
 from botarena.server import app as server_app
 from botarena.server.app import load_state
-from botarena.web import reports
+from botarena.web import replay_pages, reports
 from botarena.web.app import WebConfig, WebServer
+from botarena.web.heavy import BusyError, HeavyPool
 from botarena.web.replays import read_replay
 from tests.conftest import FIXTURES
 from tests.event_loop import until
@@ -245,3 +246,54 @@ def test_abandoned_report_requests_never_hold_back_replays_or_the_file_list(
     assert statuses == [0, 0, 0, 0, 503, 503]  # four held, two refused at once
     assert files_status == 200
     assert len(written) == 4
+
+
+def test_the_plot_draws_at_most_elo_plot_points() -> None:
+    points = reports.elo_curve(records(2000), "a", reports.ELO_PLOT_POINTS)
+    assert len(points) == reports.ELO_PLOT_POINTS == 500
+    assert points[-1] == reports.elo_curve(records(2000), "a")[-1]
+
+
+def test_read_replays_are_kept_up_to_replay_cache_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """REPLAY_CACHE_BYTES (set to hold one replay here): the next page of the replay read
+    last needs no new read; the least recently used one is read again."""
+    for name in ("a.xml", "b.xml"):
+        (tmp_path / name).write_bytes(OFFICIAL_REPLAY.read_bytes())
+    reads: list[str] = []
+
+    def counted(path: Path, game: str | None = None) -> dict[str, Any]:
+        reads.append(path.name)
+        return read_replay(path, game)
+
+    monkeypatch.setattr(replay_pages, "read_replay", counted)
+    size = sum(len(state) for state in read_replay(OFFICIAL_REPLAY)["states"])
+    pages = replay_pages.ReplayPages(page_bytes=1, cache_bytes=size)
+    assert pages.page(tmp_path / "a.xml", None, 0)["next"] == 1
+    assert pages.page(tmp_path / "a.xml", None, 1)["from"] == 1
+    pages.page(tmp_path / "b.xml", None, 0)
+    pages.page(tmp_path / "a.xml", None, 2)
+    assert reads == ["a.xml", "b.xml", "a.xml"]
+
+
+def test_the_pool_runs_at_most_heavy_workers_threads() -> None:
+    """HEAVY_WORKERS: four jobs at once run two at a time; MAX_HEAVY_REQUESTS: a fifth is
+    refused until one ends."""
+    pool = HeavyPool(workers=2, max_requests=4)
+    release = threading.Event()
+    running: list[str] = []
+
+    def job() -> str:
+        running.append(threading.current_thread().name)
+        release.wait(30)
+        return "done"
+
+    futures = [pool.submit(job) for _ in range(4)]
+    with pytest.raises(BusyError, match="MAX_HEAVY_REQUESTS=4"):
+        pool.submit(job)
+    release.set()
+    assert [future.result(30) for future in futures] == ["done"] * 4
+    assert len(set(running)) == 2
+    assert pool.held == 0
+    pool.close()

@@ -15,7 +15,7 @@ import math
 import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from botarena.runner.stats import WDL, elo_estimate
 from botarena.web.replays import FileRoots, read_records
@@ -50,13 +50,23 @@ def _bots(records: list[dict[str, Any]]) -> list[str]:
     return bots
 
 
+T = TypeVar("T")
+
 ELO_PLOT_LIMIT = 800.0
 """The plot clips Elo and its interval to ± this (all wins is +∞)."""
+ELO_PLOT_POINTS = 500
+"""Points the plot draws at most (evenly spread over the games, the last one always): the
+SVG and the time to draw it stay the same however many games a run has."""
 
 
-def elo_curve(records: list[dict[str, Any]], bot: str) -> list[tuple[int, float, float, float]]:
-    """(games, Elo, CI low, CI high) of ``bot`` after each game, clipped to the plot (one
-    pass: the W/D/L so far is carried from game to game)."""
+def elo_curve(
+    records: list[dict[str, Any]], bot: str, most: int | None = None
+) -> list[tuple[int, float, float, float]]:
+    """(games, Elo, CI low, CI high) of ``bot`` after each game (``most``: after at most
+    that many games, evenly spread, the last one kept), clipped to the plot. One pass: the
+    W/D/L so far is carried from game to game."""
+    counts = range(1, len(records) + 1)
+    wanted = set(thinned(list(counts), most)) if most is not None else None
 
     def clip(value: float) -> float:
         return max(-ELO_PLOT_LIMIT, min(ELO_PLOT_LIMIT, value))
@@ -71,12 +81,22 @@ def elo_curve(records: list[dict[str, Any]], bot: str) -> list[tuple[int, float,
             losses += 1
         elif share is not None:
             draws += 1
+        if wanted is not None and count not in wanted:
+            continue
         estimate = elo_estimate(WDL(wins, draws, losses))
         if estimate.samples:
             points.append(
                 (count, clip(estimate.elo), clip(estimate.ci_low), clip(estimate.ci_high))
             )
     return points
+
+
+def thinned(points: list[T], most: int) -> list[T]:
+    """At most ``most`` of ``points``, evenly spread, the last one kept."""
+    if len(points) <= most:
+        return points
+    step = len(points) / (most - 1)
+    return [points[int(index * step)] for index in range(most - 1)] + [points[-1]]
 
 
 def plot_svg(records: list[dict[str, Any]], bot: str) -> str:
@@ -86,7 +106,7 @@ def plot_svg(records: list[dict[str, Any]], bot: str) -> str:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
-    points = elo_curve(records, bot)
+    points = elo_curve(records, bot, ELO_PLOT_POINTS)
     figure, axes = plt.subplots(figsize=(6, 3))
     try:
         if points:
