@@ -105,7 +105,9 @@ def read_bytes(path: Path) -> bytes:
         raise ReplayError(
             f"{path.name} is larger than MAX_REPLAY_BYTES={MAX_REPLAY_BYTES}"
         ) from None
-    except (OSError, ValueError) as error:
+    except ValueError as error:  # damaged gzip data; the text names the file
+        raise ReplayError(str(error)) from None
+    except OSError as error:
         raise ReplayError(f"cannot read {path.name}: {error}") from None
 
 
