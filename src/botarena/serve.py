@@ -17,6 +17,7 @@ from botarena.core.signals import until_signal
 from botarena.server.admin_password import announce, remove_password_file
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
+from botarena.server.fd_budget import install_accept_error_log, raise_open_file_limit
 from botarena.server.maumau import MauMauServer, ServerOptions
 
 if TYPE_CHECKING:
@@ -31,6 +32,10 @@ async def serve_all(
     """Start the SC server, (unless ``maumau`` is None) the Mau-Mau server and (unless
     ``web`` is None) the web UI watching both; serve until a signal arrives or the
     task is cancelled, then stop them all."""
+    soft, _ = raise_open_file_limit()
+    if soft > 0:
+        log.info("open files limit %d", soft)
+    install_accept_error_log(asyncio.get_running_loop())
     sc_server = ScServer(sc_config)
     try:
         await sc_server.start()

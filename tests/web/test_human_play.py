@@ -158,4 +158,3 @@ def test_prepare_refuses_a_bad_time_per_move(servers: Servers, page: Any) -> Non
                seats: ["human", "random"], timePerMove: -1 }) })).status"""
     )
     assert status == 400
-

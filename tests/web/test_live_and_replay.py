@@ -255,3 +255,25 @@ def test_scrub_and_keyboard_stepping(servers: Servers, played: dict[str, str], p
     page.keyboard.press(" ")  # play: the viewer steps on by itself
     page.wait_for_selector("#board[data-index='5']")
     page.keyboard.press(" ")
+
+
+def test_a_replay_in_pages_is_shown_whole(
+    servers: Servers, played: dict[str, str], page: Any
+) -> None:
+    """Issue 23, finding 6: a replay comes in pages (REPLAY_PAGE_BYTES, set to one state per
+    page here); the viewer shows the first at once and adds the others, so a turn on a later
+    page and the last state are reached."""
+    name = played["piranhas-2019"]
+    replay = read_replay(servers.web.roots.paths[0] / name)
+    last = len(replay["states"]) - 1
+    pages = servers.web.replay_pages
+    pages.page_bytes = 1
+    try:
+        page.goto(f"{servers.url}#/replay?root=0&path={name}&turn={last - 1}")
+        page.wait_for_selector(f"#board[data-index='{last - 1}']")
+        page.wait_for_selector(f"#scrub[max='{last}']")  # the last page arrived
+        page.keyboard.press("End")
+        page.wait_for_selector(f"#board[data-index='{last}']")
+        assert drawn_pieces(page) == expected_pieces("piranhas-2019", replay["states"][last])
+    finally:
+        pages.page_bytes = type(pages)().page_bytes

@@ -24,11 +24,13 @@ import logging
 import re
 import signal
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 
 from lxml import etree
 
+from botarena.bounded_file import TooLargeError, read_bounded
 from botarena.core import GameResult
 from botarena.core.signals import until_signal
 from botarena.games.registry import sc_plugins
@@ -196,17 +198,20 @@ class FinishedPlayerGrace(LobbyListener):
 
 
 class ReplayFiles(LobbyListener):
-    """Writes each finished game's replay into ``config.replay_dir`` (off the event loop)."""
+    """Writes each finished game's replay into ``config.replay_dir`` (off the event loop, in
+    a thread of its own: no other work in the process, e.g. the web UI reading files, can
+    hold a replay back)."""
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self._pending: set[asyncio.Future[Path]] = set()
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="botarena-replay-writer")
 
     def game_finished(self, game: FinishedGame) -> None:
         if not game.replay_packets:
             return
         future = asyncio.get_running_loop().run_in_executor(
-            None,
+            self._writer,
             write_replay_file,
             self.config.replay_dir,
             replay_file_name(game),
@@ -234,13 +239,11 @@ def load_state(path: Path, turn: int = 0) -> Element:
     clear message when the file cannot be used.
     """
     try:
-        raw = path.read_bytes()
-        if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
-    except (OSError, EOFError, gzip.BadGzipFile) as error:
+        raw = read_bounded(path, MAX_LOAD_FILE_BYTES)  # size checked while decompressing
+    except TooLargeError:
+        raise ValueError(f"game file {path} is larger than {MAX_LOAD_FILE_BYTES} bytes") from None
+    except (OSError, ValueError) as error:
         raise ValueError(f"cannot read game file {path}: {error}") from None
-    if len(raw) > MAX_LOAD_FILE_BYTES:
-        raise ValueError(f"game file {path} is larger than {MAX_LOAD_FILE_BYTES} bytes")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
     try:
         root = etree.fromstring(raw, parser)

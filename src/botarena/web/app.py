@@ -9,7 +9,7 @@ Routes::
     GET  /static/...            ES modules, style sheet, one board module per game
     GET  /api/info              games of the registry, live or not, whether admin needs a password
     GET  /api/files             replay files and run/tournament folders under the roots
-    GET  /api/replay?root&path  one replay file in the viewer's format
+    GET  /api/replay?root&path[&from]  one replay file in the viewer's format, in pages
     GET  /api/room/{id}         a live or finished room of this server, as a replay
     GET  /api/report?root&path  a run or tournament folder's report (JSON + SVG plot)
     POST /api/prepare           start a prepared game from a state (admin protocol)
@@ -35,7 +35,9 @@ from aiohttp import WSMsgType, web
 
 from botarena.games.registry import GAMES, lookup
 from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle, throttle_keys
+from botarena.web.connections import ConnectionGuard, GuardedSite, guard_middleware
 from botarena.web.folders import describe_folder
+from botarena.web.heavy import BusyError, HeavyPool
 from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
 from botarena.web.limits import (
@@ -48,7 +50,8 @@ from botarena.web.limits import (
     VIEWER_SEND_TIMEOUT_S,
 )
 from botarena.web.move_offers import score_text
-from botarena.web.replays import AccessError, FileRoots, ReplayError, read_replay
+from botarena.web.replay_pages import ReplayPages
+from botarena.web.replays import AccessError, FileRoots, ReplayError
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +105,11 @@ class WebServer:
         self.config = config
         self.hub = hub
         self.roots = FileRoots.of(config.roots)
-        self.app = web.Application(client_max_size=MAX_PREPARE_BYTES)
+        self.guard = ConnectionGuard()
+        """Connection cap, fd reserve, header timeout (:mod:`botarena.web.connections`)."""
+        self.app = web.Application(
+            client_max_size=MAX_PREPARE_BYTES, middlewares=[guard_middleware(self.guard)]
+        )
         self.app.add_routes(
             [
                 web.get("/", self._index),
@@ -118,12 +125,15 @@ class WebServer:
             ]
         )
         self._runner: web.AppRunner | None = None
-        self._site: web.TCPSite | None = None
+        self._site: GuardedSite | None = None
         self._sockets: set[web.WebSocketResponse] = set()
         self.seats: dict[str, HumanSeat] = {}
         """Human seats by token (:mod:`botarena.web.human`)."""
         self._auth_throttle = AuthThrottle()
         """Wrong admin password headers, per HTTP connection and overall."""
+        self.heavy = HeavyPool()
+        """Replays, reports and scores are computed here (:mod:`botarena.web.heavy`)."""
+        self.replay_pages = ReplayPages()
 
     @property
     def port(self) -> int:
@@ -142,7 +152,7 @@ class WebServer:
     async def start(self) -> None:
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        self._site = web.TCPSite(self._runner, self.config.host, self.config.port)
+        self._site = GuardedSite(self._runner, self.config.host, self.config.port, self.guard)
         try:
             await self._site.start()
         except OSError as error:
@@ -156,6 +166,7 @@ class WebServer:
         log.info("web UI on %s", self.url)
 
     async def stop(self) -> None:
+        self.heavy.close()
         for seat in self.seats.values():
             seat.close()
         if self.hub is not None:
@@ -210,10 +221,26 @@ class WebServer:
         path = self._path(request)
         game = request.query.get("game") or None
         try:
-            replay = await asyncio.to_thread(read_replay, path, game)
-        except ReplayError as error:
+            start = int(request.query.get("from", "0"))
+        except ValueError:
+            raise web.HTTPBadRequest(text="from must be a number") from None
+        body = await self._heavy(path, self.replay_pages.page_json, path, game, start)
+        return web.Response(body=body, content_type="application/json")
+
+    async def _heavy(self, path: Path, function: Any, *args: Any) -> Any:
+        """``function(*args)`` in the heavy pool; a file it cannot read is HTTP 422 with the
+        reason (whatever failed), a full pool HTTP 503."""
+        try:
+            return await self.heavy.run(function, *args)
+        except BusyError as error:
+            raise web.HTTPServiceUnavailable(text=str(error)) from None
+        except (ReplayError, ValueError) as error:
             raise web.HTTPUnprocessableEntity(text=str(error)) from None
-        return web.json_response(replay)
+        except Exception as error:
+            log.warning("cannot read %s", path, exc_info=True)
+            raise web.HTTPUnprocessableEntity(
+                text=f"cannot read {path.name}: {type(error).__name__}: {error}"
+            ) from None
 
     async def _room(self, request: web.Request) -> web.Response:
         record = self.hub.record(request.match_info["room_id"]) if self.hub else None
@@ -222,14 +249,11 @@ class WebServer:
         return web.json_response(record.replay())
 
     async def _report(self, request: web.Request) -> web.Response:
-        from botarena.web.reports import build_report  # noqa: PLC0415 - matplotlib is heavy
+        from botarena.web.reports import build_report_json  # noqa: PLC0415 - matplotlib
 
         path = self._path(request)
-        try:
-            report = await asyncio.to_thread(build_report, path.parent, self.roots, path)
-        except (ReplayError, ValueError) as error:
-            raise web.HTTPUnprocessableEntity(text=str(error)) from None
-        return web.json_response(report)
+        body = await self._heavy(path, build_report_json, path.parent, self.roots, path)
+        return web.Response(body=body, content_type="application/json")
 
     def _check_admin(self, request: web.Request) -> None:
         """The admin password header, beyond loopback; failed guesses are throttled per
@@ -308,7 +332,9 @@ class WebServer:
                 text="game must name a Software-Challenge game, state a string"
             )
         try:
-            text = await asyncio.to_thread(score_text, spec, state)
+            text = await self.heavy.run(score_text, spec, state)
+        except BusyError as error:
+            raise web.HTTPServiceUnavailable(text=str(error)) from None
         except Exception as error:
             raise web.HTTPUnprocessableEntity(text=f"not a {spec.id} state: {error}") from None
         return web.json_response({"score": text})

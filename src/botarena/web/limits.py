@@ -38,3 +38,25 @@ MAX_LISTED_FILES = 2000
 """Replay files listed per folder scan."""
 MAX_PREPARE_BYTES = 1024 * 1024
 """Largest body of a start-from-here request (one state)."""
+HEAVY_WORKERS = 2
+"""Threads reading replays and reports (:mod:`botarena.web.heavy`); the machine's other
+cores stay with the game servers."""
+MAX_HEAVY_REQUESTS = 4
+"""Replay, report and score requests held at once (running or waiting, an abandoned one
+until its work ends); more are refused with HTTP 503."""
+REPLAY_PAGE_BYTES = 1024 * 1024
+"""State text sent to the viewer per replay page (at least one state): a long replay comes
+in pages the viewer asks for one after the other, never as one huge JSON document."""
+REPLAY_CACHE_BYTES = 128 * 1024 * 1024
+"""State text of recently read replays kept for their next pages (least recently used
+replays are dropped first; a larger replay is read again for each page)."""
+MAX_WEB_CONNECTIONS = 256
+"""Connections to the web port at once; more are answered 503 and closed."""
+WEB_FD_RESERVE = 128
+"""File descriptors the web UI leaves to the game servers of the same process: while fewer
+are free it refuses new connections (answered 503 and closed)."""
+HEADER_TIMEOUT_S = 10.0
+"""A connection that has not sent a request's headers within this time (after it opened, or
+after its last response) is closed."""
+BODY_TIMEOUT_S = 10.0
+"""A request body not received within this time is answered 408."""

@@ -12,7 +12,7 @@ that led to it, when the replay records it), ``result`` (the result room message
 from __future__ import annotations
 
 import copy
-import gzip
+import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,6 +21,7 @@ from typing import Any
 
 from lxml import etree
 
+from botarena.bounded_file import TooLargeError, read_bounded
 from botarena.games.registry import GAMES, GameSpec, lookup
 from botarena.server.wire import REPLAY_MOVE_TIME_ATTRIBUTE, REPLAY_SEASON_MARK
 from botarena.web.limits import MAX_LISTED_FILES, MAX_REPLAY_BYTES
@@ -96,46 +97,66 @@ def _walk(base: Path) -> Iterator[Path]:
 
 
 def read_bytes(path: Path) -> bytes:
-    """The file's bytes, un-gzipped, at most :data:`MAX_REPLAY_BYTES`."""
+    """The file's bytes, un-gzipped, at most :data:`MAX_REPLAY_BYTES` (checked while
+    decompressing: :func:`botarena.bounded_file.read_bounded`)."""
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_REPLAY_BYTES + 1)
-        if raw[:2] == b"\x1f\x8b":
-            with gzip.open(path, "rb") as file:
-                raw = file.read(MAX_REPLAY_BYTES + 1)
-    except (OSError, EOFError, gzip.BadGzipFile) as error:
+        return read_bounded(path, MAX_REPLAY_BYTES)
+    except TooLargeError:
+        raise ReplayError(
+            f"{path.name} is larger than MAX_REPLAY_BYTES={MAX_REPLAY_BYTES}"
+        ) from None
+    except ValueError as error:  # damaged gzip data; the text names the file
+        raise ReplayError(str(error)) from None
+    except OSError as error:
         raise ReplayError(f"cannot read {path.name}: {error}") from None
-    if len(raw) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"{path.name} is larger than MAX_REPLAY_BYTES={MAX_REPLAY_BYTES}")
-    return raw
 
 
 def parse_replay(raw: bytes, game: str | None = None) -> dict[str, Any]:
-    """The viewer's format of an official-format replay (``<protocol>`` of room messages)."""
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+    """The viewer's format of an official-format replay (``<protocol>`` of room messages).
+
+    Parsed as a stream: each room message is taken apart and dropped as soon as it is read,
+    so the memory is about that of the state texts, not of a tree of the whole file."""
+    events = etree.iterparse(
+        io.BytesIO(raw),
+        events=("end",),
+        tag=("room", "state"),
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        huge_tree=False,
     )
-    try:
-        root = etree.fromstring(raw, parser)
-    except etree.XMLSyntaxError as error:
-        raise ReplayError(f"not XML: {error}") from None
+    root: etree._Element | None = None
+    season: str | None = None
     states: list[str] = []
     move_ms: list[float | None] = []
     result: str | None = None
-    elements = [root] if root.tag == "state" else list(root)
-    for element in elements:
-        data = element.find("data") if element.tag == "room" else None
-        state = element if element.tag == "state" else None
-        if data is not None and data.get("class") == "memento":
-            state = data.find("state")
-        if state is not None:
-            states.append(etree.tostring(state, encoding="unicode"))
-            move_ms.append(_float(element.get(REPLAY_MOVE_TIME_ATTRIBUTE)))
-        elif data is not None and data.get("class") == "result":
-            result = etree.tostring(element, encoding="unicode")
+    try:
+        for _, element in events:
+            if root is None:
+                root = element.getroottree().getroot()
+                if root.getroottree().docinfo.internalDTD is not None:
+                    raise ReplayError("the file declares a DTD (replays declare no entities)")
+                season = _named_season(root)
+            if element is not root and element.getparent() is not root:
+                continue  # the state of a room message: taken when the room ends
+            data = element.find("data") if element.tag == "room" else None
+            state = element if element.tag == "state" else None
+            if data is not None and data.get("class") == "memento":
+                state = data.find("state")
+            if state is not None:
+                states.append(etree.tostring(state, encoding="unicode"))
+                move_ms.append(_float(element.get(REPLAY_MOVE_TIME_ATTRIBUTE)))
+            elif data is not None and data.get("class") == "result":
+                result = etree.tostring(element, encoding="unicode")
+            if element is not root:
+                element.clear()
+                while element.getprevious() is not None:  # the messages already read
+                    del root[0]
+    except etree.XMLSyntaxError as error:
+        raise ReplayError(f"not XML: {error}") from None
     if not states:
         raise ReplayError("the file holds no game state")
-    spec = _game_of(states[0], game or _named_season(root))
+    spec = _game_of(states[0], game or season)
     names = _names(states[0]) or _result_names(result)
     return {
         "gameType": spec.game_type,

@@ -2,17 +2,20 @@
 
 From ``games.jsonl``: per bot W/D/L and Elo ± 95 % CI (:mod:`botarena.runner.stats`), the
 Elo of the first bot over the games as a matplotlib plot (SVG), the causes of irregular
-games, per-bot move times, and every game with the path of its replay.
+games, per-bot move times, and every game with the path of its replay. Every step is one
+pass over the records (O(n)); a record that cannot be read is left out and named in
+``skipped`` with the reason, the rest of the report stands.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import math
 import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from botarena.runner.stats import WDL, elo_estimate
 from botarena.web.replays import FileRoots, read_records
@@ -47,24 +50,53 @@ def _bots(records: list[dict[str, Any]]) -> list[str]:
     return bots
 
 
+T = TypeVar("T")
+
 ELO_PLOT_LIMIT = 800.0
 """The plot clips Elo and its interval to ± this (all wins is +∞)."""
+ELO_PLOT_POINTS = 500
+"""Points the plot draws at most (evenly spread over the games, the last one always): the
+SVG and the time to draw it stay the same however many games a run has."""
 
 
-def elo_curve(records: list[dict[str, Any]], bot: str) -> list[tuple[int, float, float, float]]:
-    """(games, Elo, CI low, CI high) of ``bot`` after each game, clipped to the plot."""
+def elo_curve(
+    records: list[dict[str, Any]], bot: str, most: int | None = None
+) -> list[tuple[int, float, float, float]]:
+    """(games, Elo, CI low, CI high) of ``bot`` after each game (``most``: after at most
+    that many games, evenly spread, the last one kept), clipped to the plot. One pass: the
+    W/D/L so far is carried from game to game."""
+    counts = range(1, len(records) + 1)
+    wanted = set(thinned(list(counts), most)) if most is not None else None
 
     def clip(value: float) -> float:
         return max(-ELO_PLOT_LIMIT, min(ELO_PLOT_LIMIT, value))
 
     points = []
-    for count in range(1, len(records) + 1):
-        estimate = elo_estimate(_wdl(records[:count], bot))
+    wins = draws = losses = 0
+    for count, record in enumerate(records, start=1):
+        share = (record.get("bot_scores") or {}).get(bot)
+        if share == 1:
+            wins += 1
+        elif share == 0:
+            losses += 1
+        elif share is not None:
+            draws += 1
+        if wanted is not None and count not in wanted:
+            continue
+        estimate = elo_estimate(WDL(wins, draws, losses))
         if estimate.samples:
             points.append(
                 (count, clip(estimate.elo), clip(estimate.ci_low), clip(estimate.ci_high))
             )
     return points
+
+
+def thinned(points: list[T], most: int) -> list[T]:
+    """At most ``most`` of ``points``, evenly spread, the last one kept."""
+    if len(points) <= most:
+        return points
+    step = len(points) / (most - 1)
+    return [points[int(index * step)] for index in range(most - 1)] + [points[-1]]
 
 
 def plot_svg(records: list[dict[str, Any]], bot: str) -> str:
@@ -74,7 +106,7 @@ def plot_svg(records: list[dict[str, Any]], bot: str) -> str:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
-    points = elo_curve(records, bot)
+    points = elo_curve(records, bot, ELO_PLOT_POINTS)
     figure, axes = plt.subplots(figsize=(6, 3))
     try:
         if points:
@@ -117,12 +149,71 @@ def move_times(records: list[dict[str, Any]]) -> list[dict[str, object]]:
     return rows
 
 
+def checked_records(
+    records: list[dict[str, Any]],
+) -> tuple[list[dict[str, Any]], list[dict[str, object]]]:
+    """The records the report can use, ordered by ``index``, and the others (``record``: its
+    place in ``games.jsonl``, counting from 1; ``reason``)."""
+    usable: list[tuple[int, dict[str, Any]]] = []
+    skipped: list[dict[str, object]] = []
+    for number, record in enumerate(records, start=1):
+        reason = _problem(record)
+        if reason is None:
+            usable.append((int(record.get("index", 0)), record))
+        else:
+            skipped.append({"record": number, "reason": reason})
+    usable.sort(key=lambda item: item[0])
+    return [record for _, record in usable], skipped
+
+
+def _problem(record: dict[str, Any]) -> str | None:
+    """Why the report cannot use ``record`` (None: it can)."""
+    index = record.get("index", 0)
+    if isinstance(index, bool) or not isinstance(index, int):
+        return f"index is not a whole number: {str(index)[:40]!r}"
+    expected = (
+        ("bot_scores", dict),
+        ("slots", list),
+        ("move_bots", list),
+        ("move_times_ms", list),
+    )
+    for key, kind in expected:
+        value = record.get(key)
+        if value is not None and not isinstance(value, kind):
+            return f"{key} is not a {kind.__name__}"
+    if not all(isinstance(slot, dict) for slot in record.get("slots") or []):
+        return "a slot is not an object"
+    times = record.get("move_times_ms") or []
+    if not all(isinstance(ms, int | float) and not isinstance(ms, bool) for ms in times):
+        return "a move time is not a number"
+    return None
+
+
+def _replay_path(folder: Path, base: Path, replay: object) -> str | None:
+    """The record's replay relative to ``base`` (None: none, or not a file under it)."""
+    if not isinstance(replay, str) or not replay:
+        return None
+    try:
+        candidate = (folder / replay).resolve()
+        if candidate.is_file() and candidate.is_relative_to(base):
+            return candidate.relative_to(base).as_posix()
+    except (OSError, ValueError):  # a name no file system takes (NUL, too long)
+        return None
+    return None
+
+
+def build_report_json(folder: Path, roots: FileRoots, opened: Path) -> bytes:
+    """:func:`build_report` as JSON bytes (encoded off the event loop too)."""
+    return json.dumps(build_report(folder, roots, opened)).encode()
+
+
 def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]:
     """The report of the run or tournament ``folder`` (``opened``: its summary/games file);
     replay paths are given relative to the root that holds them."""
-    records = sorted(read_records(folder), key=lambda record: int(record.get("index", 0)))
+    records, skipped = checked_records(read_records(folder))
     if not records:
-        raise ValueError(f"{folder.name} has no finished games (games.jsonl)")
+        reason = f" ({len(skipped)} unreadable records)" if skipped else ""
+        raise ValueError(f"{folder.name} has no finished games (games.jsonl){reason}")
     base = next((root for root in roots.paths if opened.is_relative_to(root)), folder)
     bots = _bots(records)
     rows = []
@@ -146,12 +237,7 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
     )
     games = []
     for record in records:
-        replay = record.get("replay")
-        path = None
-        if isinstance(replay, str) and replay:
-            candidate = (folder / replay).resolve()
-            if candidate.is_file() and candidate.is_relative_to(base):
-                path = candidate.relative_to(base).as_posix()
+        path = _replay_path(folder, base, record.get("replay"))
         players = " – ".join(str(slot.get("bot")) for slot in record.get("slots") or [])
         outcome = f"winner {record.get('winner')}" if record.get("winner") else "draw/void"
         if not record.get("regular", True):
@@ -166,4 +252,5 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
         "causes": dict(causes),
         "moveTimes": move_times(records),
         "games": games,
+        "skipped": skipped,
     }

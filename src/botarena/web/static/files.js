@@ -41,4 +41,9 @@ export async function showReport(main, params) {
     games.append(el("tr", {}, el("td", {}, String(game.index)), el("td", {}, game.players), el("td", {}, game.outcome), el("td", {}, link)));
   }
   main.append(games);
+  if (report.skipped.length) {
+    const skipped = el("ul", { id: "skipped" });
+    for (const item of report.skipped) skipped.append(el("li", {}, `record ${item.record}: ${item.reason}`));
+    main.append(el("h3", {}, "Records left out"), skipped);
+  }
 }

@@ -2,7 +2,7 @@
 import { el, getJson, serverInfo } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 
-async function showReplay(main, replay, params, title) {
+async function showReplay(main, replay, params, title, query = null) {
   main.append(el("h2", {}, `${replay.game}: ${replay.names.join(" – ")}`), el("p", {}, title));
   const viewer = new GameViewer(main, replay.game, {
     onTurn: (index) => {
@@ -16,10 +16,26 @@ async function showReplay(main, replay, params, title) {
   viewer.setStates(replay.states, replay.moveMs, replay.names);
   if (replay.resultText) viewer.setResult(replay.resultText);
   else if (replay.result) viewer.setResult(resultText(replay.result));
-  viewer.go(Number(params.get("turn") || 0));
+  const turn = Number(params.get("turn") || 0);
+  viewer.go(Math.min(turn, replay.states.length - 1));
   const info = await serverInfo();
   if (info.admin && replay.gameType !== "maumau") addStartHere(main, viewer, replay, info);
-  return () => viewer.destroy();
+  let alive = true;
+  if (query) loadPages(viewer, query, replay.next, turn, () => alive);
+  return () => { alive = false; viewer.destroy(); };
+}
+
+// A long replay file comes in pages (the server's REPLAY_PAGE_BYTES); the first is shown at
+// once, the others are added as they arrive.
+async function loadPages(viewer, query, next, turn, alive) {
+  while (next !== null && next !== undefined && alive()) {
+    query.set("from", String(next));
+    const page = await getJson(`/api/replay?${query}`);
+    if (!alive()) return;
+    page.states.forEach((xml, i) => viewer.addState(xml, page.moveMs[i]));
+    if (turn >= page.from && turn < page.from + page.states.length) viewer.go(turn);
+    next = page.next;
+  }
 }
 
 function resultText(xml) {
@@ -74,7 +90,7 @@ export async function showReplayFile(main, params) {
   const query = new URLSearchParams({ root: params.get("root") || "0", path: params.get("path") || "" });
   if (params.get("game")) query.set("game", params.get("game"));
   const replay = await getJson(`/api/replay?${query}`);
-  return showReplay(main, replay, params, params.get("path") || "");
+  return showReplay(main, replay, params, params.get("path") || "", query);
 }
 
 export async function showRoomReplay(main, roomId, params) {
