@@ -51,7 +51,8 @@ def test_native_core_agrees_with_every_2026_line(
 
 
 def tampered_2019(fixtures_dir: Path, tmp_path: Path, change) -> Path:
-    lines = read_text(fixture_file(fixtures_dir / "piranhas-2019", "positions.jsonl")).splitlines()[:3]
+    positions = fixture_file(fixtures_dir / "piranhas-2019", "positions.jsonl")
+    lines = read_text(positions).splitlines()[:3]
     data = json.loads(lines[1])
     change(data)
     lines[1] = json.dumps(data)
