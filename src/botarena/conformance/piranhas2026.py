@@ -19,7 +19,7 @@ exits 1 on any mismatch, 2 if the file cannot be read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -253,23 +253,37 @@ def check_game(data: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _check_line(data: dict[str, Any], report: LineReport) -> None:
-    schema = data.get("schema")
-    number = report.line_number
-    if schema == POSITION_SCHEMA:
-        report.label = f"line {number} ({data.get('game')}, turn {data.get('turn')})"
-        report.problems = check_position(data)
-    elif schema == GAME_SCHEMA:
-        report.label = f"line {number} (game {data.get('game')})"
-        report.problems = check_game(data)
-    else:
-        report.problems = [f"schema is {schema!r}, expected {POSITION_SCHEMA!r} or {GAME_SCHEMA!r}"]
+LineCheck = Callable[[dict[str, Any]], list[str]]
+"""The problems of one fixture line (a position or a game)."""
+
+
+def check_file_with(
+    path: Path, check_position: LineCheck, check_game: LineCheck
+) -> list[LineReport]:
+    """Check every non-empty line of ``path`` by its schema with these checks (the Python
+    engine's here, the native core's in ``piranhas2026_native``); malformed lines become
+    reports with problems."""
+
+    def check_line(data: dict[str, Any], report: LineReport) -> None:
+        schema = data.get("schema")
+        number = report.line_number
+        if schema == POSITION_SCHEMA:
+            report.label = f"line {number} ({data.get('game')}, turn {data.get('turn')})"
+            report.problems = check_position(data)
+        elif schema == GAME_SCHEMA:
+            report.label = f"line {number} (game {data.get('game')})"
+            report.problems = check_game(data)
+        else:
+            expected = f"expected {POSITION_SCHEMA!r} or {GAME_SCHEMA!r}"
+            report.problems = [f"schema is {schema!r}, {expected}"]
+
+    errors = (ValueError, KeyError, TypeError, IndexError, AttributeError)
+    return check_lines(path, check_line, "line", errors)
 
 
 def check_file(path: Path) -> list[LineReport]:
-    """Check every non-empty line of ``path``; malformed lines become reports with problems."""
-    errors = (ValueError, KeyError, TypeError, IndexError, AttributeError)
-    return check_lines(path, _check_line, "line", errors)
+    """Check every non-empty line of ``path`` on the Python engine."""
+    return check_file_with(path, check_position, check_game)
 
 
 def summary(reports: list[LineReport]) -> str:

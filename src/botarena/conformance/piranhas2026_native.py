@@ -14,17 +14,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from botarena.conformance.jsonl_check import LineReport, Mode, check_lines, run
+from botarena.conformance.jsonl_check import LineReport, Mode, run
 from botarena.conformance.piranhas2026 import (
-    GAME_SCHEMA,
     MAX_PROBLEMS_PER_LINE,
     MAX_REPORTED_MISMATCHES,
-    POSITION_SCHEMA,
     _fmt,
     _move,
     _rejected_entries,
     _state,
     board_diff,
+    check_file_with,
     summary,
 )
 from botarena.core import Outcome, Team, match_points
@@ -155,22 +154,8 @@ def check_game(data: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _check_line(data: dict[str, Any], report: LineReport) -> None:
-    schema = data.get("schema")
-    number = report.line_number
-    if schema == POSITION_SCHEMA:
-        report.label = f"line {number} ({data.get('game')}, turn {data.get('turn')})"
-        report.problems = check_position(data)
-    elif schema == GAME_SCHEMA:
-        report.label = f"line {number} (game {data.get('game')})"
-        report.problems = check_game(data)
-    else:
-        report.problems = [f"schema is {schema!r}, expected {POSITION_SCHEMA!r} or {GAME_SCHEMA!r}"]
-
-
 def check_file(path: Path) -> list[LineReport]:
-    errors = (ValueError, KeyError, TypeError, IndexError, AttributeError)
-    return check_lines(path, _check_line, "line", errors)
+    return check_file_with(path, check_position, check_game)
 
 
 MODE = Mode(
