@@ -172,14 +172,25 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
             problems.append(f"illegal sample {move}: {error!r} != {sample['error']!r}")
 
 
-def _check_line(data: dict[str, Any], report: LineReport) -> None:
-    report.label = f"line {report.line_number} ({data.get('game')}, turn {data.get('turn')})"
-    check_position(data, report)
+PositionCheck = Callable[[dict[str, Any], LineReport], None]
+"""Checks one position line, adding its problems to the report."""
+
+
+def check_file_with(path: Path, check: PositionCheck) -> list[LineReport]:
+    """Check every non-empty line of ``path`` with ``check`` (the Python engine's here, the
+    native core's in ``piranhas_positions_native``); malformed lines become reports with
+    problems."""
+
+    def check_line(data: dict[str, Any], report: LineReport) -> None:
+        report.label = f"line {report.line_number} ({data.get('game')}, turn {data.get('turn')})"
+        check(data, report)
+
+    return check_lines(path, check_line, "position", (ValueError, KeyError, TypeError, IndexError))
 
 
 def check_file(path: Path) -> list[LineReport]:
-    """Check every non-empty line of ``path``; malformed lines become reports with problems."""
-    return check_lines(path, _check_line, "position", (ValueError, KeyError, TypeError, IndexError))
+    """Check every non-empty line of ``path`` on the Python engine."""
+    return check_file_with(path, check_position)
 
 
 def summary(reports: list[LineReport]) -> str:

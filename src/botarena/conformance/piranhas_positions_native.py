@@ -14,10 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from botarena.conformance.jsonl_check import LineReport, Mode, check_lines, run
+from botarena.conformance.jsonl_check import LineReport, Mode, run
 from botarena.conformance.piranhas_positions import (
     MAX_REPORTED_MISMATCHES,
     SCHEMA,
+    check_file_with,
     compare_outcomes,
     expected_outcome,
     summary,
@@ -117,13 +118,8 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
             problems.append(f"native: illegal sample {move} is among the legal moves")
 
 
-def _check_line(data: dict[str, Any], report: LineReport) -> None:
-    report.label = f"line {report.line_number} ({data.get('game')}, turn {data.get('turn')})"
-    check_position(data, report)
-
-
 def check_file(path: Path) -> list[LineReport]:
-    return check_lines(path, _check_line, "position", (ValueError, KeyError, TypeError, IndexError))
+    return check_file_with(path, check_position)
 
 
 MODE = Mode(
