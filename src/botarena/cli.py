@@ -90,6 +90,14 @@ def cli() -> None:
     multiple=True,
     help="A replay, run or tournament folder the web UI may open (repeatable).",
 )
+@click.option(
+    "--web-name",
+    "web_names",
+    multiple=True,
+    metavar="NAME",
+    help="A host name the web UI answers to besides its IP addresses and localhost "
+    "(repeatable; requests naming any other host are refused).",
+)
 def serve(
     host: str | None,
     port: int | None,
@@ -105,6 +113,7 @@ def serve(
     web_port: int,
     no_web: bool,
     web_roots: tuple[Path, ...],
+    web_names: tuple[str, ...],
 ) -> None:
     """Run the game servers (and the web UI on http://127.0.0.1:13080/) until Ctrl-C.
 
@@ -137,7 +146,12 @@ def serve(
         if not no_web:
             from botarena.web.app import WebConfig
 
-            web = WebConfig(host=sc_config.bind_host, port=web_port, roots=list(web_roots))
+            web = WebConfig(
+                host=sc_config.bind_host,
+                port=web_port,
+                roots=list(web_roots),
+                names=list(web_names),
+            )
         run_all(sc_config, maumau, web)
     except (OSError, ValueError) as error:
         raise click.ClickException(str(error)) from error

@@ -15,6 +15,7 @@ from botarena.core.signals import until_signal
 from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.maumau import MauMauServer, ServerOptions
+from botarena.server.peer import Clock
 
 if TYPE_CHECKING:
     from botarena.web.app import WebConfig, WebServer
@@ -65,11 +66,14 @@ async def serve_all(
 
 
 async def start_web(
-    sc_server: ScServer, web: WebConfig, maumau_server: MauMauServer | None = None
+    sc_server: ScServer,
+    web: WebConfig,
+    maumau_server: MauMauServer | None = None,
+    clock: Clock | None = None,
 ) -> WebServer:
     """The web UI on ``web``'s port, watching ``sc_server``'s lobby (and the games of
     ``maumau_server``); admin actions go to the SC server through the admin protocol, with
-    its password."""
+    its password. ``clock``: the web's expiry times and request budgets (default: the loop)."""
     from botarena.web.app import WebServer  # noqa: PLC0415 - aiohttp only when the UI runs
     from botarena.web.hub import LiveHub  # noqa: PLC0415
     from botarena.web.maumau_live import MauMauFeed  # noqa: PLC0415
@@ -84,7 +88,7 @@ async def start_web(
         web.admin_password = sc_server.config.password
     if sc_server.config.save_replay and sc_server.config.replay_dir not in web.roots:
         web.roots.append(sc_server.config.replay_dir)
-    server = WebServer(web, hub)
+    server = WebServer(web, hub, clock)
     await server.start()
     return server
 

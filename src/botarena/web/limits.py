@@ -38,3 +38,40 @@ MAX_LISTED_FILES = 2000
 """Replay files listed per folder scan."""
 MAX_PREPARE_BYTES = 1024 * 1024
 """Largest body of a start-from-here request (one state)."""
+
+# ---------------------------------------------------------------- who may ask (issue 23)
+
+SESSION_HEADER = "X-Botarena-Session"
+"""Header carrying the page's session token on every ``POST`` (from ``POST /api/session``)."""
+WEB_AUTH_FAILURE_DELAY_S = 1.0
+"""A wrong admin password given to ``POST /api/session`` is answered after this delay: the
+guesser waits, nobody else does (the check itself runs at once, so the organiser's right
+password is never held back by someone else's wrong ones)."""
+
+# ---------------------------------------------------------------- what a request can start
+
+MAX_UI_BOT_PROCESSES = 16
+"""Built-in bot processes started by the UI (start from here, play) running at once; a
+prepare needing more is refused with HTTP 503."""
+MAX_PREPARED_ROOMS = 16
+"""Rooms prepared by the UI whose game has not started yet, in all (HTTP 503 beyond)."""
+MAX_PREPARED_ROOMS_PER_CLIENT = 4
+"""Rooms prepared by one page session whose game has not started yet (HTTP 503 beyond)."""
+PREPARED_ROOM_EXPIRY_S = 600.0
+"""A room the UI prepared whose game has not started this long after is cancelled; the room
+list says it expired."""
+MAX_HUMAN_SEATS_PER_CLIENT = 2
+"""Human seats one page session holds at once (``MAX_HUMAN_SEATS`` in all)."""
+HUMAN_SEAT_EXPIRY_S = 300.0
+"""A human seat no browser has taken this long after it was prepared leaves its game; the
+seat says it expired."""
+
+# ---------------------------------------------------------------- WebSocket requests
+
+WS_REQUESTS_PER_S = 20.0
+"""Requests per second one WebSocket connection may send on average (a page sends a few per
+minute); more wait: the connection is not read until its budget allows the next one, so a
+flooding client slows only itself."""
+WS_REQUEST_BURST = 40
+"""Requests one WebSocket connection may send at once before :data:`WS_REQUESTS_PER_S`
+applies."""
