@@ -76,17 +76,22 @@ class Client:
             return list(json.loads(message.data.split("\x1e")[0])["rooms"])
 
 
-async def flood(base: str, room: str, until: float, sent: list[int]) -> None:
+async def flood(base: str, room: str, until: float, sent: list[int], dropped: list[int]) -> None:
+    """One flooding client until ``until``; its requests sent go to ``sent``, and 1 to
+    ``dropped`` if the server closed its connection (it did not read what it was sent)."""
     requests = [json.dumps(r) for r in ({"op": "rooms"}, {"op": "watch", "room": room})]
     requests.append(json.dumps({"op": "unwatch", "room": room}))
+    index = 0
     async with aiohttp.ClientSession() as http, http.ws_connect(f"{base}/ws") as ws:
         reader = asyncio.create_task(_drain(ws))
-        index = 0
-        while time.monotonic() < until:
-            await ws.send_str(requests[index % 3])
-            index += 1
-            if index % 64 == 0:
-                await asyncio.sleep(0)
+        try:
+            while time.monotonic() < until:
+                await ws.send_str(requests[index % 3])
+                index += 1
+                if index % 64 == 0:
+                    await asyncio.sleep(0)
+        except (ConnectionError, aiohttp.ClientError):
+            dropped.append(1)
         sent.append(index)
         reader.cancel()
 
@@ -100,6 +105,20 @@ async def measure(server: subprocess.Popen[str], web_port: int, args: argparse.N
     base = f"http://127.0.0.1:{web_port}"
     async with aiohttp.ClientSession() as http:
         page = Client(http, base)
+        # 0. DNS rebinding (a foreign Host) and a foreign page's WebSocket
+        rebinding = {"Host": f"evil.example:{web_port}"}
+        codes = []
+        for path in ("/api/files", "/api/info"):
+            async with http.get(base + path, headers=rebinding) as answer:
+                codes.append(f"{path} {answer.status}")
+        try:
+            async with http.ws_connect(f"{base}/ws", origin=EVIL) as ws:
+                await ws.send_str(json.dumps({"op": "rooms"}))
+                await ws.receive()
+                codes.append("/ws from evil.example: connected, room list sent")
+        except aiohttp.WSServerHandshakeError as error:
+            codes.append(f"/ws from evil.example: {error.status}")
+        print(f"foreign Host: {', '.join(codes)}")
         # 1. a foreign page: Origin evil.example, text/plain, built-in bots
         evil = {"Origin": EVIL, "Content-Type": "text/plain"}
         statuses = Counter([await page.prepare(["random", "random"], evil) for _ in range(30)])
@@ -122,8 +141,9 @@ async def measure(server: subprocess.Popen[str], web_port: int, args: argparse.N
             await page.prepare(["random", "random"])
         room = next(r["id"] for r in await page.rooms() if r["status"] != "finished")
         sent: list[int] = []
+        dropped: list[int] = []
         end = time.monotonic() + args.flood_s
-        floods = [asyncio.create_task(flood(base, room, end, sent)) for _ in range(10)]
+        floods = [asyncio.create_task(flood(base, room, end, sent, dropped)) for _ in range(10)]
         latencies = []
         while time.monotonic() < end:
             start = time.monotonic()
@@ -137,7 +157,8 @@ async def measure(server: subprocess.Popen[str], web_port: int, args: argparse.N
         print(
             f"ws flood 10 clients {args.flood_s:g} s: {sum(sent)} requests sent; /api/info "
             f"p50 {statistics.median(latencies):.3f} s max {max(latencies):.3f} s "
-            f"({len(latencies)} samples); finished bot games with timeouts: {timeouts}"
+            f"({len(latencies)} samples); flooders dropped {len(dropped)}; finished bot games "
+            f"with timeouts: {timeouts}"
         )
 
 
