@@ -14,7 +14,8 @@ import json
 import aiohttp
 import pytest
 
-from botarena.web import admin, app
+from botarena.server.manual_clock import ManualClock
+from botarena.web import admin, limits
 from botarena.web.guard import Sessions, host_allowed, origin_allowed
 from botarena.web.limits import SESSION_HEADER
 from tests.web.live_servers import PASSWORD, live
@@ -39,7 +40,7 @@ def test_a_foreign_page_cannot_prepare_a_game() -> None:
             # a page's JSON request without the session token its own page reads
             async with servers.http.post(
                 url, data=PREPARE, headers={"Content-Type": "application/json"}
-            ) as answer:  # noqa: E501
+            ) as answer:
                 assert answer.status == 403 and SESSION_HEADER in await answer.text()
             assert servers.sc.lobby.rooms == {}
             assert admin.running_bots() == 0
@@ -85,23 +86,28 @@ def test_the_websocket_refuses_a_foreign_origin() -> None:
     asyncio.run(scenario())
 
 
-def test_beyond_loopback_admin_takes_the_password_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app, "WEB_AUTH_FAILURE_DELAY_S", 0)
+def test_beyond_loopback_admin_takes_the_password_once() -> None:
+    clock = ManualClock()
 
     async def scenario() -> None:
-        async with live(web_host="127.0.0.2") as servers:  # not a loopback *name*: beyond
+        async with live(web_host="127.0.0.2", clock=clock) as servers:  # beyond loopback
             assert servers.web.needs_password
             viewer = await servers.token()
             status, text = await servers.prepare(["open", "open"], viewer)
             assert status == 403 and "password" in text
-            async with servers.http.post(
-                f"{servers.base}/api/session", json={"password": "examplepassword"}
-            ) as answer:
-                assert answer.status == 403
+            guess = asyncio.create_task(
+                servers.http.post(
+                    f"{servers.base}/api/session", json={"password": "examplepassword"}
+                )
+            )
             organiser = await servers.token(PASSWORD)  # the password, sent once
             for _ in range(2):  # then the session alone
                 status, prepared = await servers.prepare(["open", "open"], organiser)
                 assert status == 200 and len(prepared["codes"]) == 2
+            assert not guess.done()  # the wrong guess waits; the organiser did not
+            clock.advance(limits.WEB_AUTH_FAILURE_DELAY_S)
+            async with await guess as answer:
+                assert answer.status == 403
             forged = organiser.replace("admin.", "admin.x", 1)
             assert (await servers.prepare(["open", "open"], forged))[0] == 403
 

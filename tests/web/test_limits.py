@@ -265,6 +265,7 @@ def test_view_serves_files_only(tmp_path: Path) -> None:
 def test_cli_offers_the_web_ui() -> None:
     serve_help = CliRunner().invoke(cli, ["serve", "--help"]).output
     assert "--web-port" in serve_help and "--no-web" in serve_help
+    assert "--web-name" in serve_help
     view_help = CliRunner().invoke(cli, ["view", "--help"]).output
     assert "replay files" in view_help
     missing = CliRunner().invoke(cli, ["view", "/nonexistent/replay.xml"])

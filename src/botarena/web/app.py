@@ -58,7 +58,7 @@ from botarena.web.limits import (
 )
 from botarena.web.move_offers import score_text
 from botarena.web.replays import AccessError, FileRoots, ReplayError, read_replay
-from botarena.web.request_budget import RequestBudget
+from botarena.web.request_budget import RequestBudget, clock_sleep
 
 log = logging.getLogger(__name__)
 
@@ -284,7 +284,7 @@ class WebServer:
             expected = (self.config.admin_password or "").encode()
             given = password.encode() if isinstance(password, str) else b""
             if not expected or not hmac.compare_digest(given, expected):
-                await asyncio.sleep(WEB_AUTH_FAILURE_DELAY_S)  # the guesser waits, alone
+                await clock_sleep(self.clock, WEB_AUTH_FAILURE_DELAY_S)  # the guesser waits
                 raise web.HTTPForbidden(text="wrong admin password")
             admin = True
         return web.json_response({"token": self.sessions.issue(admin=admin), "admin": admin})

@@ -43,12 +43,17 @@ class RequestBudget:
     async def wait(self) -> None:
         """Return once one request is taken from the budget (at once while there is one)."""
         while (delay := self.take()) > 0:
-            woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            timer = self.clock.call_later(delay, functools.partial(_wake, woken))
-            try:
-                await woken
-            finally:
-                timer.cancel()
+            await clock_sleep(self.clock, delay)
+
+
+async def clock_sleep(clock: Clock, seconds: float) -> None:
+    """``asyncio.sleep`` on ``clock`` (a manual clock in tests)."""
+    woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    timer = clock.call_later(seconds, functools.partial(_wake, woken))
+    try:
+        await woken
+    finally:
+        timer.cancel()
 
 
 def _wake(future: asyncio.Future[None]) -> None:
