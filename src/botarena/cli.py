@@ -118,6 +118,14 @@ async def _cluster_games(address: str, token: str) -> ClusterGames:
     multiple=True,
     help="A replay, run or tournament folder the web UI may open (repeatable).",
 )
+@click.option(
+    "--web-name",
+    "web_names",
+    multiple=True,
+    metavar="NAME",
+    help="A host name the web UI answers to besides its IP addresses and localhost "
+    "(repeatable; requests naming any other host are refused).",
+)
 def serve(
     host: str | None,
     port: int | None,
@@ -135,6 +143,7 @@ def serve(
     web_port: int,
     no_web: bool,
     web_roots: tuple[Path, ...],
+    web_names: tuple[str, ...],
 ) -> None:
     """Run the game servers (and the web UI on http://127.0.0.1:13080/) until Ctrl-C.
 
@@ -172,7 +181,12 @@ def serve(
         if not no_web:
             from botarena.web.app import WebConfig
 
-            web = WebConfig(host=sc_config.bind_host, port=web_port, roots=list(web_roots))
+            web = WebConfig(
+                host=sc_config.bind_host,
+                port=web_port,
+                roots=list(web_roots),
+                names=list(web_names),
+            )
         run_all(sc_config, maumau, web)
     except (OSError, ValueError) as error:
         raise click.ClickException(str(error)) from error

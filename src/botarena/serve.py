@@ -19,6 +19,7 @@ from botarena.server.app import ScServer
 from botarena.server.config import ServerConfig
 from botarena.server.fd_budget import install_accept_error_log, raise_open_file_limit
 from botarena.server.maumau import MauMauServer, ServerOptions
+from botarena.server.peer import Clock
 
 if TYPE_CHECKING:
     from botarena.web.app import WebConfig, WebServer
@@ -84,11 +85,14 @@ def announce_password(sc_server: ScServer) -> None:
 
 
 async def start_web(
-    sc_server: ScServer, web: WebConfig, maumau_server: MauMauServer | None = None
+    sc_server: ScServer,
+    web: WebConfig,
+    maumau_server: MauMauServer | None = None,
+    clock: Clock | None = None,
 ) -> WebServer:
     """The web UI on ``web``'s port, watching ``sc_server``'s lobby (and the games of
     ``maumau_server``); admin actions go to the SC server through the admin protocol, with
-    its password."""
+    its password. ``clock``: the web's expiry times and request budgets (default: the loop)."""
     from botarena.web.app import WebServer  # noqa: PLC0415 - aiohttp only when the UI runs
     from botarena.web.hub import LiveHub  # noqa: PLC0415
     from botarena.web.maumau_live import MauMauFeed  # noqa: PLC0415
@@ -103,7 +107,7 @@ async def start_web(
         web.admin_password = sc_server.config.password
     if sc_server.config.save_replay and sc_server.config.replay_dir not in web.roots:
         web.roots.append(sc_server.config.replay_dir)
-    server = WebServer(web, hub)
+    server = WebServer(web, hub, clock)
     await server.start()
     return server
 

@@ -1,7 +1,7 @@
-"""Issue 23 finding 3: the web UI's admin password header, guessed over real sockets, is
-throttled per HTTP connection: the guesser waits (429) while the organiser's own connection
-is checked at once. The UI listens on 127.0.0.2: beyond the loopback names it treats as
-local (so it asks for the password), still loopback."""
+"""Issue 23 finding 3: the web UI's admin password (sent once for a session), guessed over real
+sockets, is throttled per HTTP connection: the guesser waits (429) while the organiser's own
+connection is checked at once. The UI listens on 127.0.0.2: beyond the loopback names it
+treats as local (so it asks for the password), still loopback."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import asyncio
 import aiohttp
 
 from botarena.server.auth_throttle import AUTH_FREE_FAILURES, TOO_MANY_FAILURES
-from botarena.web.app import ADMIN_HEADER, WebConfig, WebServer
+from botarena.web.app import WebConfig, WebServer
 
 HOST = "127.0.0.2"
 PASSWORD = "organiser-secret"
@@ -21,21 +21,21 @@ GUESSES = 40
 async def _scenario() -> tuple[list[int], str, list[int]]:
     server = WebServer(WebConfig(host=HOST, port=0, admin_password=PASSWORD))
     await server.start()
-    url = f"http://{HOST}:{server.port}/api/prepare"
+    url = f"http://{HOST}:{server.port}/api/session"
     try:
         guesser = aiohttp.TCPConnector(limit=1)  # one keep-alive connection
         async with aiohttp.ClientSession(connector=guesser) as session:
             statuses = []
             for index in range(GUESSES):
-                headers = {ADMIN_HEADER: f"guess{index}"}
-                async with session.post(url, json={}, headers=headers) as response:
+                guess = {"password": f"guess{index}"}
+                async with session.post(url, json=guess) as response:
                     statuses.append(response.status)
                     text = await response.text()
             async with aiohttp.ClientSession() as organiser:  # its own connection
                 organiser_statuses = []
                 for _ in range(3):
-                    headers = {ADMIN_HEADER: PASSWORD}
-                    async with organiser.post(url, json={}, headers=headers) as response:
+                    answer = {"password": PASSWORD}
+                    async with organiser.post(url, json=answer) as response:
                         organiser_statuses.append(response.status)
         return statuses, text, organiser_statuses
     finally:
@@ -47,5 +47,5 @@ def test_a_guessing_connection_waits_alone_and_the_organiser_gets_in():
     assert statuses[:AUTH_FREE_FAILURES] == [403] * AUTH_FREE_FAILURES  # checked, wrong
     assert statuses[AUTH_FREE_FAILURES:] == [429] * (GUESSES - AUTH_FREE_FAILURES)  # unchecked
     assert last_text.startswith(TOO_MANY_FAILURES)
-    # past the password check: 409, no game server behind this UI (never 403 or 429)
-    assert organiser == [409, 409, 409]
+    # the organiser's right password gets an admin session at once (never 403 or 429)
+    assert organiser == [200, 200, 200]

@@ -152,9 +152,13 @@ def test_a_time_per_move_ends_the_human_seat(servers: Servers, page: Any) -> Non
 def test_prepare_refuses_a_bad_time_per_move(servers: Servers, page: Any) -> None:
     page.goto(servers.url)
     status = page.evaluate(
-        """async () => (await fetch("/api/prepare", { method: "POST",
-             headers: { "Content-Type": "application/json" },
-             body: JSON.stringify({ game: "piranhas-2019", state: null,
-               seats: ["human", "random"], timePerMove: -1 }) })).status"""
+        """async () => {
+             const { postJson } = await import("/static/api.js");
+             try {
+               await postJson("/api/prepare", { game: "piranhas-2019", state: null,
+                 seats: ["human", "random"], timePerMove: -1 });
+               return 200;
+             } catch (error) { return Number(String(error.message).split(":")[0]); }
+           }"""
     )
     assert status == 400

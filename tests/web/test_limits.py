@@ -10,15 +10,13 @@ from typing import Any
 
 import aiohttp
 import pytest
-from aiohttp import web
-from aiohttp.test_utils import make_mocked_request
 from click.testing import CliRunner
 
 from botarena.cli import cli
-from botarena.web import admin, limits, replays
+from botarena.web import admin, budgets, limits, replays
 from botarena.web import app as web_app
 from botarena.web import hub as hub_module
-from botarena.web.app import ADMIN_HEADER, WebConfig, WebServer, handle_request
+from botarena.web.app import WebConfig, WebServer, handle_request
 from botarena.web.hub import RECORD_SEPARATOR, LiveHub, Viewer
 from botarena.web.replays import AccessError, FileRoots, ReplayError
 from tests.conftest import FIXTURES
@@ -168,15 +166,6 @@ def test_listing_and_file_size_are_bounded(tmp_path: Path, monkeypatch: pytest.M
         replays.read_bytes(tmp_path / "r0.xml")
 
 
-def test_admin_needs_the_password_beyond_loopback() -> None:
-    server = WebServer(WebConfig(host="192.0.2.1", admin_password="secret"))
-    assert server.needs_password
-    with pytest.raises(web.HTTPForbidden):
-        server._check_admin(make_mocked_request("POST", "/api/prepare"))
-    server._check_admin(make_mocked_request("POST", "/", headers={ADMIN_HEADER: "secret"}))
-    assert not WebServer(WebConfig(host="127.0.0.1")).needs_password
-
-
 async def _with_server(scenario: Any, hub: LiveHub | None = None) -> None:
     server = WebServer(WebConfig(port=0, sc_port=9, admin_password="x"), hub or LiveHub())
     await server.start()
@@ -185,6 +174,13 @@ async def _with_server(scenario: Any, hub: LiveHub | None = None) -> None:
             await scenario(session, server)
     finally:
         await server.stop()
+
+
+async def _session_headers(session: aiohttp.ClientSession, server: WebServer) -> dict[str, str]:
+    """The headers of the UI's own page: a session token (``POST /api/session``)."""
+    async with session.post(f"http://127.0.0.1:{server.port}/api/session", json={}) as answer:
+        token = (await answer.json())["token"]
+    return {limits.SESSION_HEADER: token}
 
 
 def test_bad_websocket_clients_are_dropped() -> None:
@@ -223,7 +219,10 @@ def test_viewers_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_prepare_body_is_bounded() -> None:
     async def scenario(session: aiohttp.ClientSession, server: WebServer) -> None:
         url = f"http://127.0.0.1:{server.port}/api/prepare"
-        async with session.post(url, data=b"x" * (limits.MAX_PREPARE_BYTES + 1)) as response:
+        headers = await _session_headers(session, server)
+        headers["Content-Type"] = "application/json"
+        body = b"x" * (limits.MAX_PREPARE_BYTES + 1)
+        async with session.post(url, data=body, headers=headers) as response:
             assert response.status == 413
 
     asyncio.run(_with_server(scenario))
@@ -266,6 +265,7 @@ def test_view_serves_files_only(tmp_path: Path) -> None:
 def test_cli_offers_the_web_ui() -> None:
     serve_help = CliRunner().invoke(cli, ["serve", "--help"]).output
     assert "--web-port" in serve_help and "--no-web" in serve_help
+    assert "--web-name" in serve_help
     view_help = CliRunner().invoke(cli, ["view", "--help"]).output
     assert "replay files" in view_help
     missing = CliRunner().invoke(cli, ["view", "/nonexistent/replay.xml"])
@@ -287,12 +287,13 @@ def test_a_browser_that_does_not_take_a_message_is_dropped(
 
 
 def test_human_seats_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(web_app, "MAX_HUMAN_SEATS", 0)
+    monkeypatch.setattr(budgets, "MAX_HUMAN_SEATS", 0)
 
     async def scenario(session: aiohttp.ClientSession, server: WebServer) -> None:
         body = {"game": "piranhas-2019", "state": None, "seats": ["human", "random"]}
         url = f"http://127.0.0.1:{server.port}/api/prepare"
-        async with session.post(url, json=body) as response:
+        headers = await _session_headers(session, server)
+        async with session.post(url, json=body, headers=headers) as response:
             assert response.status == 503
             assert "MAX_HUMAN_SEATS" in await response.text()
 

@@ -97,6 +97,26 @@ async def _answer(connection: AsyncScConnection) -> tuple[str, tuple[str, ...]]:
     raise PrepareError("the game server closed the admin connection (wrong password?)")
 
 
+async def admin_cancel(
+    host: str, port: int, password: str | None, spec: GameSpec, room_id: str
+) -> None:
+    """Cancel the room ``room_id`` of ``spec``'s season through the admin protocol (an
+    expired prepared room)."""
+    if not password:
+        raise PrepareError("the game server has no admin password: administration is off")
+    connection = await AsyncScConnection.open(host, port)
+    try:
+        connection.send(sc_client.authenticate(password, spec.load_plugin().profile))
+        connection.send(msg.Cancel(room_id))
+    finally:
+        await connection.close()
+
+
+def running_bots() -> int:
+    """Bot processes started by :func:`launch_bot` still running."""
+    return len(_bot_processes)
+
+
 async def launch_bot(game: str, player: str, host: str, port: int, code: str) -> None:
     """A built-in player in its own process, taking the reserved seat ``code``."""
     process = await asyncio.create_subprocess_exec(

@@ -12,9 +12,15 @@ Routes::
     GET  /api/replay?root&path[&from]  one replay file in the viewer's format, in pages
     GET  /api/room/{id}         a live or finished room of this server, as a replay
     GET  /api/report?root&path  a run or tournament folder's report (JSON + SVG plot)
+    POST /api/session           a session token for the page ({"password"} beyond loopback)
     POST /api/prepare           start a prepared game from a state (admin protocol)
     POST /api/score             the score parts of a state {"game", "state"} (our engine)
     GET  /ws                    live rooms: {"op": "rooms" | "watch" | "unwatch", "room": id}
+
+Every request passes :mod:`botarena.web.guard` (its own ``Host`` and ``Origin`` only); every
+``POST`` is JSON with the page's session token in :data:`SESSION_HEADER`; what a prepare may
+start is counted by :mod:`botarena.web.budgets`, and each WebSocket connection's requests by
+its :class:`~botarena.web.request_budget.RequestBudget`.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ import json
 import logging
 import math
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,11 +41,15 @@ from aiohttp import WSMsgType, web
 
 from botarena.games.registry import GAMES, lookup
 from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle, throttle_keys
-from botarena.web.connections import ConnectionGuard, GuardedSite, guard_middleware
+from botarena.server.peer import Clock
+from botarena.web.budgets import BudgetError, UiBudgets
+from botarena.web.connections import ConnectionGuard, GuardedSite
+from botarena.web.connections import guard_middleware as connection_guard
 from botarena.web.folders import describe_folder
+from botarena.web.guard import Session, Sessions, host_allowed, origin_allowed
 from botarena.web.heavy import BusyError, HeavyPool
 from botarena.web.hub import LiveHub, Viewer
-from botarena.web.human import MAX_HUMAN_SEATS, HumanSeat
+from botarena.web.human import HumanSeat
 from botarena.web.limits import (
     DEFAULT_WEB_PORT,
     MAX_BAD_MESSAGES,
@@ -47,18 +57,20 @@ from botarena.web.limits import (
     MAX_ROOM_ID_LENGTH,
     MAX_VIEWERS,
     MAX_WS_MESSAGE_BYTES,
+    PREPARED_ROOM_EXPIRY_S,
+    SESSION_HEADER,
     VIEWER_SEND_TIMEOUT_S,
 )
 from botarena.web.move_offers import score_text
 from botarena.web.replay_pages import ReplayPages
 from botarena.web.replays import AccessError, FileRoots, ReplayError
+from botarena.web.request_budget import RequestBudget
 
 log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
 LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
-ADMIN_HEADER = "X-Botarena-Admin"
-"""Header carrying the admin password (needed when the UI listens beyond loopback)."""
+JSON_TYPE = "application/json"
 
 
 @dataclass(slots=True)
@@ -73,6 +85,9 @@ class WebConfig:
     """The SC server for admin actions (start-from-here, human play); None: not offered."""
     port_hint: str = "choose another port with --web-port, or --no-web"
     """What the command that starts the UI offers when the port is taken (its own options)."""
+    names: list[str] = field(default_factory=list)
+    """Host names the UI answers to besides its addresses and ``localhost`` (``--web-name``:
+    a name of the machine, or of a proxy in front of it)."""
 
 
 def board_module(board: str) -> str:
@@ -101,18 +116,22 @@ def games_info() -> list[dict[str, object]]:
 class WebServer:
     """The UI's aiohttp application on its own port, in the running event loop."""
 
-    def __init__(self, config: WebConfig, hub: LiveHub | None = None) -> None:
+    def __init__(
+        self, config: WebConfig, hub: LiveHub | None = None, clock: Clock | None = None
+    ) -> None:
         self.config = config
         self.hub = hub
         self.roots = FileRoots.of(config.roots)
         self.guard = ConnectionGuard()
         """Connection cap, fd reserve, header timeout (:mod:`botarena.web.connections`)."""
         self.app = web.Application(
-            client_max_size=MAX_PREPARE_BYTES, middlewares=[guard_middleware(self.guard)]
+            client_max_size=MAX_PREPARE_BYTES,
+            middlewares=[connection_guard(self.guard), request_guard(self)],
         )
         self.app.add_routes(
             [
                 web.get("/", self._index),
+                web.post("/api/session", self._session),
                 web.get("/api/info", self._info),
                 web.get("/api/files", self._files),
                 web.get("/api/replay", self._replay),
@@ -134,6 +153,12 @@ class WebServer:
         self.heavy = HeavyPool()
         """Replays, reports and scores are computed here (:mod:`botarena.web.heavy`)."""
         self.replay_pages = ReplayPages()
+        self.sessions = Sessions()
+        self._clock = clock
+        """Expiry times and request budgets run on it (default: the event loop)."""
+        self.budgets: UiBudgets | None = None
+        """What prepares may start (made by :meth:`start`, on the running loop's clock)."""
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @property
     def port(self) -> int:
@@ -149,7 +174,12 @@ class WebServer:
     def needs_password(self) -> bool:
         return self.config.host not in LOOPBACK_HOSTS
 
+    @property
+    def clock(self) -> Clock:
+        return self._clock or asyncio.get_running_loop()
+
     async def start(self) -> None:
+        self.budgets = UiBudgets(self.clock, self._is_waiting, self._human_seats, self._expire)
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await self._runner.setup()
         self._site = GuardedSite(self._runner, self.config.host, self.config.port, self.guard)
@@ -167,6 +197,10 @@ class WebServer:
 
     async def stop(self) -> None:
         self.heavy.close()
+        if self.budgets is not None:
+            self.budgets.close()
+        for task in list(self._tasks):
+            task.cancel()
         for seat in self.seats.values():
             seat.close()
         if self.hub is not None:
@@ -255,13 +289,37 @@ class WebServer:
         body = await self._heavy(path, build_report_json, path.parent, self.roots, path)
         return web.Response(body=body, content_type="application/json")
 
-    def _check_admin(self, request: web.Request) -> None:
-        """The admin password header, beyond loopback; failed guesses are throttled per
-        HTTP connection and overall (:mod:`botarena.server.auth_throttle`): a guesser waits
-        alone (and a remote address with all its connections), the organiser's own connection
-        from this machine is checked at once."""
-        if not self.needs_password:
-            return
+    def session_of(self, request: web.Request) -> Session:
+        """The page session whose token ``request`` carries; HTTP 403 without a valid one."""
+        session = self.sessions.check(request.headers.get(SESSION_HEADER))
+        if session is None:
+            raise web.HTTPForbidden(
+                text=f"no valid session: send the token of POST /api/session in {SESSION_HEADER}"
+            )
+        return session
+
+    async def _json_body(self, request: web.Request) -> Any:
+        try:
+            return await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise web.HTTPBadRequest(text="the body must be JSON") from None
+
+    async def _session(self, request: web.Request) -> web.Response:
+        """A session token for the page; beyond loopback an admin session takes the admin
+        password (``{"password": ...}``), sent this once instead of with every request."""
+        body = await self._json_body(request)
+        password = body.get("password") if isinstance(body, dict) else None
+        admin = not self.needs_password
+        if self.needs_password and password is not None:
+            self._check_password(request, password)
+            admin = True
+        return web.json_response({"token": self.sessions.issue(admin=admin), "admin": admin})
+
+    def _check_password(self, request: web.Request, password: object) -> None:
+        """The admin password of a session request beyond loopback; failed guesses are
+        throttled per HTTP connection and overall (:mod:`botarena.server.auth_throttle`): a
+        guesser waits alone (and a remote address with all its connections), the organiser's
+        own connection is checked at once."""
         throttle, now = self._auth_throttle, time.monotonic()
         keys = throttle_keys(request.transport, request.remote)
         wait = throttle.retry_after(*keys, now=now)
@@ -271,36 +329,44 @@ class WebServer:
             raise web.HTTPTooManyRequests(
                 text=f"{TOO_MANY_FAILURES} {seconds} s", headers={"Retry-After": seconds}
             )
-        expected = self.config.admin_password or ""
-        given = request.headers.get(ADMIN_HEADER, "")
-        if expected and hmac.compare_digest(given.encode(), expected.encode()):
+        expected = (self.config.admin_password or "").encode()
+        given = password.encode() if isinstance(password, str) else b""
+        if expected and hmac.compare_digest(given, expected):
             throttle.forget(keys[0])
             return
         throttle.failed(*keys, now=now)
         close = {"Connection": "close"} if throttle.overloaded(now) else {}
-        raise web.HTTPForbidden(text="admin password required", headers=close)
+        raise web.HTTPForbidden(text="wrong admin password", headers=close)
 
     async def _prepare(self, request: web.Request) -> web.Response:
         from botarena.web.admin import PrepareError, prepare_from_state  # noqa: PLC0415
 
-        self._check_admin(request)
-        if self.config.sc_port is None:
-            raise web.HTTPConflict(text="no game server to prepare a game on")
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise web.HTTPBadRequest(text="the body must be JSON") from None
-        humans = body.get("seats", []).count("human") if isinstance(body, dict) else 0
-        if humans and len(self.seats) + humans > MAX_HUMAN_SEATS:
-            raise web.HTTPServiceUnavailable(
-                text=f"too many human seats (MAX_HUMAN_SEATS={MAX_HUMAN_SEATS})"
+        session = self.session_of(request)
+        if not session.admin:
+            raise web.HTTPForbidden(
+                text='admin actions need the admin password: POST /api/session {"password"}'
             )
+        if self.config.sc_port is None or self.budgets is None:
+            raise web.HTTPConflict(text="no game server to prepare a game on")
+        body = await self._json_body(request)
+        seats = body.get("seats", []) if isinstance(body, dict) else []
+        seats = seats if isinstance(seats, list) else []
+        humans = seats.count("human")
+        bots = sum(1 for seat in seats if seat not in ("human", "open"))
+        self._forget_finished_seats()
+        try:
+            ticket = self.budgets.reserve(session.client, bots=bots, humans=humans)
+        except BudgetError as error:
+            raise web.HTTPServiceUnavailable(text=str(error)) from None
         try:
             prepared = await prepare_from_state(
                 self.config.sc_host, self.config.sc_port, self.config.admin_password, body
             )
+            self.budgets.prepared(ticket, str(prepared["roomId"]))
         except PrepareError as error:
             raise web.HTTPBadRequest(text=str(error)) from None
+        finally:
+            self.budgets.release(ticket)
         human = None
         spec = lookup(str(body.get("game")))
         human_codes: dict[int, str] = prepared.pop("humanCodes")  # type: ignore[assignment]
@@ -312,6 +378,8 @@ class WebServer:
                 self.config.sc_port,
                 code,
                 time_limit_s=body.get("timePerMove"),
+                clock=self._clock,
+                owner=session.client,
             )
             self.seats[seat.token] = seat
             seat.start()
@@ -319,11 +387,37 @@ class WebServer:
         prepared["human"] = human
         return web.json_response(prepared)
 
+    def _is_waiting(self, room_id: str) -> bool:
+        """Whether the room exists and its game has not started."""
+        record = self.hub.record(room_id) if self.hub is not None else None
+        return record is not None and record.status == "waiting"
+
+    def _human_seats(self, client: str | None) -> int:
+        seats = self.seats.values()
+        return sum(1 for seat in seats if not seat.over and client in (None, seat.owner))
+
+    def _expire(self, room_id: str) -> None:
+        """A prepared room's game did not start in time: cancel it, its result says why."""
+        from botarena.web.admin import admin_cancel  # noqa: PLC0415
+
+        record = self.hub.record(room_id) if self.hub is not None else None
+        spec = lookup(record.game_type) if record is not None else None
+        if self.hub is None or spec is None or self.config.sc_port is None:
+            return
+        self.hub.note_end(
+            room_id,
+            f"expired: the game did not start within {PREPARED_ROOM_EXPIRY_S:g} s "
+            "(PREPARED_ROOM_EXPIRY_S)",
+        )
+        cancel = admin_cancel(
+            self.config.sc_host, self.config.sc_port, self.config.admin_password, spec, room_id
+        )
+        task = asyncio.get_running_loop().create_task(cancel)
+        self._tasks.add(task)
+        task.add_done_callback(_task_done(self._tasks, f"cancel of expired room {room_id}"))
+
     async def _score(self, request: web.Request) -> web.Response:
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise web.HTTPBadRequest(text="the body must be JSON") from None
+        body = await self._json_body(request)
         game = body.get("game") if isinstance(body, dict) else None
         state = body.get("state") if isinstance(body, dict) else None
         spec = lookup(game) if isinstance(game, str) else None
@@ -362,11 +456,13 @@ class WebServer:
         hub.add_viewer(viewer)
         writer = asyncio.create_task(viewer.run())
         writer.add_done_callback(lambda task: _writer_done(task, socket))
+        budget = RequestBudget(self.clock)
         bad = 0
         try:
             async for message in socket:
                 if message.type != WSMsgType.TEXT:
                     break
+                await budget.wait()  # a flood waits here, in its own socket
                 self._forget_finished_seats()
                 error = handle_request(hub, viewer, message.data, self.seats)
                 if error is not None:
@@ -390,6 +486,42 @@ class WebServer:
             if seat.over and seat.task is not None and seat.task.done()
         ]:
             del self.seats[token]
+
+
+def request_guard(server: WebServer) -> Any:
+    """The checks of :mod:`botarena.web.guard` before any route: the request's ``Host`` names
+    the UI, its ``Origin`` (if any) is the UI's page; a ``POST`` is JSON and (except the one
+    asking for a session) carries a valid session token"""
+
+    @web.middleware
+    async def guard(
+        request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        host = request.headers.get("Host")
+        if not host_allowed(host, server.config.host, server.config.names):
+            raise web.HTTPMisdirectedRequest(
+                text=f"this UI answers only requests to its own address, not to Host {host!r} "
+                "(botarena serve --web-name NAME adds a name)"
+            )
+        if not origin_allowed(request.headers.get("Origin"), host):
+            raise web.HTTPForbidden(text="requests from pages of other sites are refused")
+        if request.method not in ("GET", "HEAD"):
+            if request.content_type != JSON_TYPE:
+                raise web.HTTPUnsupportedMediaType(text=f"a {request.method} takes {JSON_TYPE}")
+            if request.path != "/api/session":
+                server.session_of(request)
+        return await handler(request)
+
+    return guard
+
+
+def _task_done(tasks: set[asyncio.Task[None]], what: str) -> Callable[[asyncio.Task[None]], None]:
+    def done(task: asyncio.Task[None]) -> None:
+        tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("%s failed: %s", what, task.exception())
+
+    return done
 
 
 async def bounded_send(sending: Awaitable[None]) -> None:

@@ -213,6 +213,9 @@ class LiveHub(LobbyListener):
         self._order = 0
         self.list_viewers = 0
         """Viewers following the room list."""
+        self.end_notes: dict[str, str] = {}
+        """Why a live room is being ended by the UI (it expired): its result text instead of
+        the server's."""
 
     # ------------------------------------------------------------------ SC lobby events
 
@@ -267,6 +270,7 @@ class LiveHub(LobbyListener):
         """The room is over: ``result_xml`` as the players got it (``None`` when there is
         none), ``result_text`` one line for people."""
         record = self.rooms.pop(room_id, None)
+        result_text = self.end_notes.pop(room_id, result_text)
         if record is None:
             return
         record.status = "finished"
@@ -288,6 +292,12 @@ class LiveHub(LobbyListener):
             for viewer in old.watchers:
                 viewer.watching.discard(old.room_id)
             self._list_removed(old.room_id)
+
+    def note_end(self, room_id: str, text: str) -> None:
+        """The live room ``room_id`` is about to be ended for the reason ``text`` (it expired):
+        its result text says so."""
+        if room_id in self.rooms:
+            self.end_notes[room_id] = text
 
     # ------------------------------------------------------------------ viewers
 

@@ -25,6 +25,7 @@ from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_client import Received, parse_room_data
 from botarena.server.peer import Clock, TimerHandle
 from botarena.web.hub import Viewer
+from botarena.web.limits import HUMAN_SEAT_EXPIRY_S
 from botarena.web.move_offers import Offer, move_offers, read_state
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ class HumanSeat:
         *,
         time_limit_s: float | None = None,
         clock: Clock | None = None,
+        owner: str = "",
     ) -> None:
         self.spec = spec
         self.host, self.port, self.code = host, port, code
@@ -73,7 +75,14 @@ class HumanSeat:
         self.time_limit_s = time_limit_s
         """Seconds per move for the person; None: no limit."""
         self.timed_out = False
+        self.owner = owner
+        """The page session that prepared the seat (its budget counts it)."""
+        self.taken = False
+        """A browser has taken the seat (``{"op": "seat"}``)."""
+        self.expired = False
+        """Nobody took the seat within :data:`HUMAN_SEAT_EXPIRY_S`: it left its game."""
         self._clock = clock
+        self._expiry: TimerHandle | None = None
         self._deadline: TimerHandle | None = None
         self.viewers: set[Viewer] = set()
         self._connection: AsyncScConnection | None = None
@@ -81,6 +90,21 @@ class HumanSeat:
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run())
+        clock: Any = self._clock or asyncio.get_running_loop()
+        self._expiry = clock.call_later(HUMAN_SEAT_EXPIRY_S, self._expire)
+
+    def _expire(self) -> None:
+        """Nobody took the seat in time: it leaves its game and says so."""
+        self._expiry = None
+        if self.taken or self.over:
+            return
+        log.info("human seat of room %s expired: nobody took it", self.room_id)
+        self.expired = True
+        self._withdraw_offer()
+        if self._connection is not None:
+            self._connection.abort()
+        self.close()
+        self._publish()
 
     def turn_message(self) -> str:
         return json.dumps(
@@ -94,10 +118,15 @@ class HumanSeat:
                 "over": self.over,
                 "timeLimit": self.time_limit_s,
                 "timedOut": self.timed_out,
+                "expired": self.expired,
             }
         )
 
     def subscribe(self, viewer: Viewer) -> None:
+        self.taken = True
+        if self._expiry is not None:
+            self._expiry.cancel()
+            self._expiry = None
         if viewer not in self.viewers:
             self.viewers.add(viewer)
             viewer.extra_snapshots.append(self.turn_message)
@@ -188,5 +217,8 @@ class HumanSeat:
         self._publish()
 
     def close(self) -> None:
+        if self._expiry is not None:
+            self._expiry.cancel()
+            self._expiry = None
         if self.task is not None:
             self.task.cancel()

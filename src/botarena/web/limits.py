@@ -60,3 +60,36 @@ HEADER_TIMEOUT_S = 10.0
 after its last response) is closed."""
 BODY_TIMEOUT_S = 10.0
 """A request body not received within this time is answered 408."""
+
+# ---------------------------------------------------------------- who may ask (issue 23)
+
+SESSION_HEADER = "X-Botarena-Session"
+"""Header carrying the page's session token on every ``POST`` (from ``POST /api/session``)."""
+
+# ---------------------------------------------------------------- what a request can start
+
+MAX_UI_BOT_PROCESSES = 16
+"""Built-in bot processes started by the UI (start from here, play) running at once; a
+prepare needing more is refused with HTTP 503."""
+MAX_PREPARED_ROOMS = 16
+"""Rooms prepared by the UI whose game has not started yet, in all (HTTP 503 beyond)."""
+MAX_PREPARED_ROOMS_PER_CLIENT = 4
+"""Rooms prepared by one page session whose game has not started yet (HTTP 503 beyond)."""
+PREPARED_ROOM_EXPIRY_S = 600.0
+"""A room the UI prepared whose game has not started this long after is cancelled; the room
+list says it expired."""
+MAX_HUMAN_SEATS_PER_CLIENT = 2
+"""Human seats one page session holds at once (``MAX_HUMAN_SEATS`` in all)."""
+HUMAN_SEAT_EXPIRY_S = 300.0
+"""A human seat no browser has taken this long after it was prepared leaves its game; the
+seat says it expired."""
+
+# ---------------------------------------------------------------- WebSocket requests
+
+WS_REQUESTS_PER_S = 20.0
+"""Requests per second one WebSocket connection may send on average (a page sends a few per
+minute); more wait: the connection is not read until its budget allows the next one, so a
+flooding client slows only itself."""
+WS_REQUEST_BURST = 40
+"""Requests one WebSocket connection may send at once before :data:`WS_REQUESTS_PER_S`
+applies."""

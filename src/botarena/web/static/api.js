@@ -31,6 +31,25 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// Every POST is JSON with this page's session token (the server refuses anything else, so
+// no other site's page can act here). Beyond loopback, admin actions need a session opened
+// with the admin password, which is sent once (postJson's adminPassword), not with each request.
+const SESSION_HEADER = "X-Botarena-Session";
+let session = null; // { token, admin }
+
+async function openSession(password) {
+  const body = password ? { password } : {};
+  session = await getJson("/api/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return session;
+}
+
+export async function postJson(url, body, { adminPassword = "" } = {}) {
+  if (!session || (adminPassword && !session.admin)) await openSession(adminPassword);
+  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", [SESSION_HEADER]: session.token }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
 let info = null;
 export async function serverInfo() {
   if (!info) info = await getJson("/api/info");

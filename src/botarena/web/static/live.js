@@ -1,5 +1,5 @@
 // Live rooms over the WebSocket: the room list, and one room watched as it is played.
-import { el, frameMessages, serverInfo } from "/static/api.js";
+import { el, frameMessages, postJson, serverInfo } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 import { showFiles } from "/static/files.js";
 
@@ -63,12 +63,8 @@ function playForm(info) {
   const error = el("span", { class: "error" });
   const start = el("button", { id: "play-start", onclick: async () => {
     const seats = side.value === "0" ? ["human", opponent.value] : [opponent.value, "human"];
-    const headers = { "Content-Type": "application/json" };
-    if (password.value) headers["X-Botarena-Admin"] = password.value;
     try {
-      const response = await fetch("/api/prepare", { method: "POST", headers, body: JSON.stringify({ game: game.value, state: null, seats, timePerMove: time.value ? Number(time.value) : null }) });
-      if (!response.ok) throw new Error(await response.text());
-      const answer = await response.json();
+      const answer = await postJson("/api/prepare", { game: game.value, state: null, seats, timePerMove: time.value ? Number(time.value) : null }, { adminPassword: password.value });
       const open = Object.values(answer.codes || {});
       location.hash = `#/play/${answer.human}${open.length ? `?code=${encodeURIComponent(open[0])}` : ""}`;
     } catch (e) { error.textContent = String(e.message || e); }

@@ -34,7 +34,8 @@ export async function showPlay(main, token, params) {
           viewer = new GameViewer(main, "", { follow: true });
           main.append(moveList);
         }
-        if (message.timedOut) { status.textContent = "time is up: your seat left the game"; offer = null; moveList.replaceChildren(); }
+        if (message.expired) { status.textContent = "nobody took this seat in time: it left the game"; offer = null; moveList.replaceChildren(); }
+        else if (message.timedOut) { status.textContent = "time is up: your seat left the game"; offer = null; moveList.replaceChildren(); }
         else if (message.over) { status.textContent = "the game is over"; offer = null; moveList.replaceChildren(); }
         else if (message.moves.length) {
           offer = { state: parseXml(message.state), moves: message.moves.map(parseXml), offers: message.offers };

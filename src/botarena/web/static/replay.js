@@ -1,5 +1,5 @@
 // Replays: a file under the served folders, or a room of this server; the URL names the turn.
-import { el, getJson, serverInfo } from "/static/api.js";
+import { el, getJson, postJson, serverInfo } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 
 async function showReplay(main, replay, params, title, query = null) {
@@ -64,10 +64,8 @@ function addStartHere(main, viewer, replay, info) {
   const button = el("button", { id: "start-here", onclick: async () => {
     out.replaceChildren("preparing…");
     try {
-      const headers = { "Content-Type": "application/json" };
-      if (password.value) headers["X-Botarena-Admin"] = password.value;
-      const answer = await getJson("/api/prepare", { method: "POST", headers, body: JSON.stringify({
-        game: replay.game, state: viewer.states[viewer.index], seats: seats.map((s) => s.value) }) });
+      const answer = await postJson("/api/prepare", {
+        game: replay.game, state: viewer.states[viewer.index], seats: seats.map((s) => s.value) }, { adminPassword: password.value });
       out.replaceChildren(el("span", {}, `room ${answer.roomId} prepared `),
         el("a", { href: `#/live/${answer.roomId}`, target: "_blank", id: "prepared-watch" }, "watch"));
       for (const [slot, code] of Object.entries(answer.codes || {})) {

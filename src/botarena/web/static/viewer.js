@@ -1,6 +1,6 @@
 // A game viewer: the board of one state out of a list, with stepping, a scrub bar, playback
 // at a chosen speed and the keyboard (←/→ one move, space play/pause, Home/End).
-import { boardFor, el, gameInfo, parseXml } from "/static/api.js";
+import { boardFor, el, gameInfo, parseXml, postJson } from "/static/api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
@@ -119,8 +119,11 @@ export class GameViewer {
   async fetchScore(state) {
     const game = await gameInfo(this.game);
     if (!game || !game.xmlStates) return null;
-    const response = await fetch("/api/score", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: game.id, state }) });
-    return response.ok ? (await response.json()).score : null;
+    try {
+      return (await postJson("/api/score", { game: game.id, state })).score;
+    } catch {
+      return null;
+    }
   }
 
   updatePosition() {
