@@ -215,7 +215,10 @@ def test_abandoned_report_requests_never_hold_back_replays_or_the_file_list(
             web_server(tmp_path / "runs") as (web, session),
         ):
             statuses = []
-            request = b"GET /api/report?root=0&path=run/summary.json HTTP/1.1\r\nHost: x\r\n\r\n"
+            request = (
+                "GET /api/report?root=0&path=run/summary.json HTTP/1.1\r\n"
+                f"Host: 127.0.0.1:{web.port}\r\n\r\n"  # its own Host: the UI answers only that
+            ).encode()
             for count in range(1, 7):
                 reader, writer = await asyncio.open_connection("127.0.0.1", web.port)
                 writer.write(request)
