@@ -1,4 +1,5 @@
-"""Playing strength of a season's ``strong`` player against ``search`` and ``greedy``.
+"""Playing strength of a Piranhas season's ``strong`` player against ``search`` and ``greedy``
+(Blokus: ``benchmarks/blokus_strength.py``).
 
 Usage (from the repository root)::
 
@@ -139,9 +140,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 2 or args.games % 2:
         parser.error("--games must be even (pairs with sides swapped) and at least 2")
     try:
-        args.game = resolve(args.game).id
+        season = resolve(args.game)
     except ValueError as error:
         parser.error(str(error))
+    if season.name != "piranhas":  # Blokus search takes no time budget: its own script
+        parser.error(
+            f"{season.id}: this script measures the Piranhas seasons; for Blokus run "
+            "benchmarks/blokus_strength.py"
+        )
+    args.game = season.id
     opponents = [name.strip() for name in args.opponents.split(",") if name.strip()]
     print(f"# {args.game}: strong --time-ms {args.time_ms:g}; {engine_note()}")
     matches = [play(args, opponent) for opponent in opponents]

@@ -47,7 +47,7 @@ def search_budget_ms(time_ms: float) -> float:
 def engine_note() -> str:
     """What the strong players run on here (for ``botarena games`` and help texts)."""
     if AVAILABLE:
-        return "strong: native engine core (Rust PVS search)"
+        return "strong: native engine core (Rust: alpha-beta for Piranhas, MCTS for Blokus)"
     return f"strong: native core unavailable ({REASON}); falls back to the Python search"
 
 
