@@ -24,12 +24,17 @@ def play(one: Player, two: Player, seed: int) -> BlokusState:
     return state
 
 
+QUICK_OPTIONS: dict[str, dict[str, int]] = {"strong": {"time_ms": 60}}
+"""``strong`` thinks the move limit it is given: a short one here (legality, not strength)."""
+
+
 @pytest.mark.parametrize("name", PLAYER_NAMES)
 def test_players_only_choose_legal_moves(name):
-    state = play(make_player(name, seed=1), make_player(name, seed=2), seed=3)
+    options = QUICK_OPTIONS.get(name, {})
+    state = play(make_player(name, seed=1, **options), make_player(name, seed=2, **options), seed=3)
     assert state.is_terminal()
     with pytest.raises(NoLegalMove):
-        make_player(name, seed=1).choose_move(state)
+        make_player(name, seed=1, **options).choose_move(state)
 
 
 def test_same_seed_same_game():
