@@ -42,7 +42,8 @@ def test_watch_a_live_game_until_its_result(servers: Servers, page: Any) -> None
         page.goto(f"{servers.url}#/live/{room_id}")
         page.wait_for_selector("#board [data-piece]")
         page.wait_for_selector("#result:not(:empty)", timeout=60_000)
-        assert "winner" in page.text_content("#result") or "draw" in page.text_content("#result")
+        result = page.text_content("[data-testid=result]") or ""
+        assert " wins: " in result or result.startswith("draw"), result
         screenshot(page, "web-live-piranhas")
         page.click("#replay-link")
         page.wait_for_selector("#board[data-index='0']")

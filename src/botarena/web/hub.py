@@ -33,6 +33,7 @@ from botarena.web.limits import (
     VIEWER_FLUSH_INTERVAL_S,
     VIEWER_QUEUE_LIMIT,
 )
+from botarena.web.result_words import players, result_words
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,10 @@ class RoomRecord:
     result_text: str | None = None
     watchers: set[Viewer] = field(default_factory=set)
 
+    @property
+    def game_id(self) -> str:
+        return _GAME_IDS.get(self.game_type, self.game_type)
+
     def summary(self) -> dict[str, object]:
         return {
             "id": self.room_id,
@@ -64,11 +69,13 @@ class RoomRecord:
             "status": self.status,
             "turn": max(len(self.states) - 1, 0),
             "result": self.result_text,
+            "resultWords": result_words(self.game_id, self.names, self.result_xml),
             "order": self.order,
         }
 
     def replay(self) -> dict[str, object]:
         """The room as a replay (the format of :mod:`botarena.web.replays`)."""
+        game_id = self.game_id
         return {
             "gameType": self.game_type,
             "game": _GAME_IDS.get(self.game_type, self.game_type),
@@ -76,6 +83,8 @@ class RoomRecord:
             "states": self.states,
             "moveMs": self.move_ms,
             "result": self.result_xml,
+            "players": players(game_id, self.names),
+            "resultWords": result_words(game_id, self.names, self.result_xml),
         }
 
     def snapshot_text(self) -> str:
@@ -281,7 +290,14 @@ class LiveHub(LobbyListener):
         record.order = self._order
         if record.watchers:
             text = json.dumps(
-                {"type": "result", "room": room_id, "xml": result_xml, "text": result_text}
+                {
+                    "type": "result",
+                    "room": room_id,
+                    "xml": result_xml,
+                    "text": result_text,
+                    "words": result_words(record.game_id, names, result_xml),
+                    "players": players(record.game_id, names),
+                }
             )
             for viewer in record.watchers:
                 viewer.push(text)
