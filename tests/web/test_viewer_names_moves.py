@@ -1,6 +1,7 @@
 """Browser tests (issue 26): every viewer page names the players with their sides and the
 result in words, has a move list in the season's notation (one entry per move, click to
-jump), and the header says "connected" while a live game is watched."""
+jump), and the header says "connected" while a live game is watched; the play form offers the
+server's default game first."""
 
 from __future__ import annotations
 
@@ -71,6 +72,16 @@ def test_a_watched_live_game_is_connected_with_moves_and_result(
     finally:
         for bot in bots:
             assert bot.wait(60) == 0, bot.stderr.read() if bot.stderr else ""
+
+
+def test_the_play_form_offers_the_servers_default_game(servers: Servers, page: Any) -> None:
+    default = servers.sc.lobby.default_game
+    assert default is not None
+    spec = lookup(default.game_type)
+    assert spec is not None and spec.id != "piranhas-2019"
+    page.goto(servers.url)
+    page.wait_for_selector("#play-game")
+    assert page.input_value("#play-game") == spec.id
 
 
 def move_texts(game: str, states: list[str]) -> list[str]:

@@ -85,6 +85,8 @@ class WebConfig:
     sc_host: str = "127.0.0.1"
     sc_port: int | None = None
     """The SC server for admin actions (start-from-here, human play); None: not offered."""
+    default_game: str | None = None
+    """The SC server's default game (game type): what the play form offers first."""
     port_hint: str = "choose another port with --web-port, or --no-web"
     """What the command that starts the UI offers when the port is taken (its own options)."""
     names: list[str] = field(default_factory=list)
@@ -113,6 +115,12 @@ def games_info() -> list[dict[str, object]]:
         }
         for spec in GAMES
     ]
+
+
+def _game_id(game_type: str | None) -> str | None:
+    """The registry id (``piranhas-2026``) of a game type, ``None`` for none or an unknown one."""
+    spec = lookup(game_type) if game_type is not None else None
+    return None if spec is None else spec.id
 
 
 class WebServer:
@@ -227,6 +235,7 @@ class WebServer:
                 "games": games_info(),
                 "admin": self.config.sc_port is not None,
                 "needsPassword": self.needs_password,
+                "defaultGame": _game_id(self.config.default_game),
             }
         )
 

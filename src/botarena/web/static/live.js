@@ -82,6 +82,7 @@ function playForm(info) {
     opponent.replaceChildren(...spec.players.map((p) => el("option", { value: p }, p)), el("option", { value: "open" }, "any bot that connects"));
   };
   game.addEventListener("change", fill);
+  if (games.some((g) => g.id === info.defaultGame)) game.value = info.defaultGame; // the server's default game
   fill();
   const error = el("span", { class: "error" });
   const start = el("button", { id: "play-start", onclick: async () => {
