@@ -5,6 +5,7 @@ server's default game first."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -160,3 +161,34 @@ def test_the_official_replay_names_players_result_and_moves(servers: Servers, pa
     assert_move_list(page, "piranhas-2019", replay["states"])
     page.click("[data-testid=move-list] > :nth-child(2)")
     page.wait_for_selector("#board[data-index='2']")
+
+
+def test_a_report_without_an_elo_shows_no_plot_and_none_under_empty_headings(
+    servers: Servers, page: Any
+) -> None:
+    """As the command line says ``Elo n/a`` when every counted game was won: no Elo, no
+    ±95 %, no plot (it was a flat line at the clip), and "none" under empty sections."""
+    run = servers.web.roots.paths[0] / "run-all-won"
+    run.mkdir()
+    lines = [
+        {
+            "index": index,
+            "slots": [{"bot": "alpha"}, {"bot": "beta"}],
+            "winner": "alpha",
+            "bot_scores": {"alpha": 1.0, "beta": 0.0},
+            "regular": True,
+            "cause": "REGULAR",
+            "replay": None,
+        }
+        for index in range(6)
+    ]
+    (run / "games.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    page.goto(f"{servers.url}#/report?root=0&path=run-all-won/games.jsonl")
+    page.wait_for_selector("#wdl")
+    cells = page.eval_on_selector_all("#wdl tr:nth-child(2) td", "e => e.map(n => n.textContent)")
+    assert cells == ["alpha", "6", "6", "0", "0", "n/a", "n/a"]
+    assert page.query_selector("#plot svg") is None
+    assert page.text_content("#no-plot") == "none: Elo n/a for alpha"
+    assert page.text_content("#causes") == "none"
+    assert page.text_content("#times") == "none"
+    screenshot(page, "web-report-elo-na")
