@@ -55,10 +55,10 @@ export class GameViewer {
     this.playersBox = el("p", { class: "players", id: "players", "data-testid": "players" });
     this.moveList = el("ol", { class: "move-list", id: "move-list", "data-testid": "move-list" });
     const left = el("div", {}, board, controls);
-    const right = el("div", {}, this.panel, this.resultBox);
+    const right = el("div", {}, this.panel);
     const moves = el("div", { class: "moves" }, el("h3", {}, "Moves"), this.moveList);
     this.root.append(left, moves, right);
-    container.append(this.playersBox, this.root);
+    container.append(this.playersBox, this.resultBox, this.root); // the result is a banner above the board
     this.keys = (event) => this.key(event);
     document.addEventListener("keydown", this.keys);
   }
@@ -173,8 +173,8 @@ export class GameViewer {
     const current = this.moveList.children[this.index - 1];
     if (current) {
       current.classList.add("current");
-      const list = this.moveList.parentElement;
-      if (list && list.scrollHeight > list.clientHeight) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+      const list = this.moveList; // scrolls by itself (positioned: offsetTop is within it)
+      if (list.scrollHeight > list.clientHeight) list.scrollTop = current.offsetTop - list.clientHeight / 2;
     }
     const facts = this.board.facts(state);
     const ms = this.moveMs[this.index];
