@@ -19,6 +19,7 @@ import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from botarena.core import GameResult
 from botarena.games.registry import GAMES
@@ -54,6 +55,8 @@ class RoomRecord:
     move_ms: list[float | None] = field(default_factory=list)
     result_xml: str | None = None
     result_text: str | None = None
+    result_words: dict[str, Any] | None = None
+    """The result in words (:func:`botarena.web.result_words.result_words`), made once."""
     watchers: set[Viewer] = field(default_factory=set)
 
     @property
@@ -69,7 +72,7 @@ class RoomRecord:
             "status": self.status,
             "turn": max(len(self.states) - 1, 0),
             "result": self.result_text,
-            "resultWords": result_words(self.game_id, self.names, self.result_xml),
+            "resultWords": self.result_words,
             "order": self.order,
         }
 
@@ -84,7 +87,7 @@ class RoomRecord:
             "moveMs": self.move_ms,
             "result": self.result_xml,
             "players": players(game_id, self.names),
-            "resultWords": result_words(game_id, self.names, self.result_xml),
+            "resultWords": self.result_words,
         }
 
     def snapshot_text(self) -> str:
@@ -286,6 +289,7 @@ class LiveHub(LobbyListener):
         record.names = names
         record.result_xml = result_xml
         record.result_text = result_text
+        record.result_words = result_words(record.game_id, names, result_xml)
         self._order += 1
         record.order = self._order
         if record.watchers:
@@ -295,7 +299,7 @@ class LiveHub(LobbyListener):
                     "room": room_id,
                     "xml": result_xml,
                     "text": result_text,
-                    "words": result_words(record.game_id, names, result_xml),
+                    "words": record.result_words,
                     "players": players(record.game_id, names),
                 }
             )
