@@ -2,4 +2,5 @@
 # The README's screenshots (docs/web-*.png), taken by the browser tests themselves.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BOTARENA_SCREENSHOTS=docs .venv/bin/python -m pytest tests/web/test_live_and_replay.py -q
+BOTARENA_SCREENSHOTS=docs .venv/bin/python -m pytest tests/web/test_live_and_replay.py \
+  tests/web/test_viewer_names_moves.py -q

@@ -103,6 +103,9 @@ async def start_web(
         maumau_server.add_listener(MauMauFeed(hub))
     web.sc_host = "127.0.0.1" if sc_server.host in ("0.0.0.0", "::", "") else sc_server.host
     web.sc_port = sc_server.port
+    default = sc_server.lobby.default_game
+    if web.default_game is None and default is not None:
+        web.default_game = default.game_type
     if web.admin_password is None:
         web.admin_password = sc_server.config.password
     if sc_server.config.save_replay and sc_server.config.replay_dir not in web.roots:

@@ -42,7 +42,8 @@ def test_watch_a_live_game_until_its_result(servers: Servers, page: Any) -> None
         page.goto(f"{servers.url}#/live/{room_id}")
         page.wait_for_selector("#board [data-piece]")
         page.wait_for_selector("#result:not(:empty)", timeout=60_000)
-        assert "winner" in page.text_content("#result") or "draw" in page.text_content("#result")
+        result = page.text_content("[data-testid=result]") or ""
+        assert " wins: " in result or result.startswith("draw"), result
         screenshot(page, "web-live-piranhas")
         page.click("#replay-link")
         page.wait_for_selector("#board[data-index='0']")
@@ -147,6 +148,13 @@ def test_a_person_plays_a_full_piranhas_game_against_random(servers: Servers, pa
     record = servers.hub.record(room_id or "")
     assert record is not None and record.status == "finished"
     assert record.names == ["Human", "random"]
+    # the play view lists every move in the season's notation, and names both players
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=move-list] > li').length === n "
+        "&& !document.querySelector('[data-testid=move-list]').textContent.includes('…')",
+        arg=len(record.states) - 1,
+    )
+    assert page.text_content("[data-testid=players]") == "Human (red) vs random (blue)"
     assert (
         record.result_text
         and "LEFT" not in record.result_text

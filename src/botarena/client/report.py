@@ -46,7 +46,7 @@ def result_line(name: str, color: str | None, result: msg.GameResult) -> str:
     """``NAME: game over: NAME wins (REASON); scores NAME 2/5, opponent (BLUE) 0/4``."""
     seat = seat_of(color)
     labels = [_label(index, name, seat, color) for index in range(len(result.scores))]
-    winner = _winner_seat(result)
+    winner = winner_seat(result)
     if winner is None or winner >= len(labels):
         headline = "draw"
     else:
@@ -75,7 +75,7 @@ def _label(index: int, name: str, seat: int | None, color: str | None) -> str:
     return f"opponent ({SEAT_COLORS[index][1 if team_names else 0].upper()})"
 
 
-def _winner_seat(result: msg.GameResult) -> int | None:
+def winner_seat(result: msg.GameResult) -> int | None:
     """The winner's seat: from the winner element's colour or team, else from the scores'
     first part (the win points, 2 for the winner, in every season)."""
     if result.winner is not None:
@@ -92,10 +92,16 @@ def _reason(result: msg.GameResult) -> str:
     """Why the game ended: the winner's reason (2021+), else the first score's reason, with
     the cause when a player did not end regularly."""
     irregular = [score.cause for score in result.scores if score.cause != "REGULAR"]
-    reason = (result.winner.get("reason") if result.winner is not None else None) or next(
-        (score.reason for score in result.scores if score.reason), ""
-    )
-    reason = " ".join(reason.split())  # official reasons may hold line breaks: keep one line
+    reason = official_reason(result)
     if irregular:
         return f"{irregular[0]}: {reason}" if reason else irregular[0]
     return reason
+
+
+def official_reason(result: msg.GameResult) -> str:
+    """The official reason text: the winner's (2021+), else the first score's, on one line
+    (official reasons may hold line breaks)."""
+    reason = (result.winner.get("reason") if result.winner is not None else None) or next(
+        (score.reason for score in result.scores if score.reason), ""
+    )
+    return " ".join(reason.split())

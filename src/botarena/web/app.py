@@ -11,6 +11,7 @@ Routes::
     GET  /api/files             replay files and run/tournament folders under the roots
     GET  /api/replay?root&path[&from]  one replay file in the viewer's format, in pages
     GET  /api/room/{id}         a live or finished room of this server, as a replay
+    GET  /api/room/{id}/moves?from=N  the moves that led to its states from N on (notation)
     GET  /api/report?root&path  a run or tournament folder's report (JSON + SVG plot)
     POST /api/session           a session token for the page ({"password"} beyond loopback)
     POST /api/prepare           start a prepared game from a state (admin protocol)
@@ -61,6 +62,7 @@ from botarena.web.limits import (
     SESSION_HEADER,
     VIEWER_SEND_TIMEOUT_S,
 )
+from botarena.web.move_list import move_notations
 from botarena.web.move_offers import score_text
 from botarena.web.replay_pages import ReplayPages
 from botarena.web.replays import AccessError, FileRoots, ReplayError
@@ -83,6 +85,8 @@ class WebConfig:
     sc_host: str = "127.0.0.1"
     sc_port: int | None = None
     """The SC server for admin actions (start-from-here, human play); None: not offered."""
+    default_game: str | None = None
+    """The SC server's default game (game type): what the play form offers first."""
     port_hint: str = "choose another port with --web-port, or --no-web"
     """What the command that starts the UI offers when the port is taken (its own options)."""
     names: list[str] = field(default_factory=list)
@@ -113,6 +117,12 @@ def games_info() -> list[dict[str, object]]:
     ]
 
 
+def _game_id(game_type: str | None) -> str | None:
+    """The registry id (``piranhas-2026``) of a game type, ``None`` for none or an unknown one."""
+    spec = lookup(game_type) if game_type is not None else None
+    return None if spec is None else spec.id
+
+
 class WebServer:
     """The UI's aiohttp application on its own port, in the running event loop."""
 
@@ -136,6 +146,7 @@ class WebServer:
                 web.get("/api/files", self._files),
                 web.get("/api/replay", self._replay),
                 web.get("/api/room/{room_id}", self._room),
+                web.get("/api/room/{room_id}/moves", self._room_moves),
                 web.get("/api/report", self._report),
                 web.post("/api/prepare", self._prepare),
                 web.post("/api/score", self._score),
@@ -224,6 +235,7 @@ class WebServer:
                 "games": games_info(),
                 "admin": self.config.sc_port is not None,
                 "needsPassword": self.needs_password,
+                "defaultGame": _game_id(self.config.default_game),
             }
         )
 
@@ -281,6 +293,23 @@ class WebServer:
         if record is None:
             raise web.HTTPNotFound(text="no such room")
         return web.json_response(record.replay())
+
+    async def _room_moves(self, request: web.Request) -> web.Response:
+        """``{"from": N, "moves": [...]}``: the notation of the moves that led to the room's
+        states from number N on (computed in the heavy pool; at most MAX_STATES_PER_ROOM)."""
+        record = self.hub.record(request.match_info["room_id"]) if self.hub else None
+        if record is None:
+            raise web.HTTPNotFound(text="no such room")
+        try:
+            start = max(0, int(request.query.get("from", "0")))
+        except ValueError:
+            raise web.HTTPBadRequest(text="from must be a number") from None
+        states = record.states[start:]
+        try:
+            moves = await self.heavy.run(move_notations, record.game_id, states, start)
+        except BusyError as error:
+            raise web.HTTPServiceUnavailable(text=str(error)) from None
+        return web.json_response({"from": start, "moves": moves})
 
     async def _report(self, request: web.Request) -> web.Response:
         from botarena.web.reports import build_report_json  # noqa: PLC0415 - matplotlib

@@ -19,6 +19,7 @@ import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from botarena.core import GameResult
 from botarena.games.registry import GAMES
@@ -33,6 +34,7 @@ from botarena.web.limits import (
     VIEWER_FLUSH_INTERVAL_S,
     VIEWER_QUEUE_LIMIT,
 )
+from botarena.web.result_words import players, result_words
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +55,13 @@ class RoomRecord:
     move_ms: list[float | None] = field(default_factory=list)
     result_xml: str | None = None
     result_text: str | None = None
+    result_words: dict[str, Any] | None = None
+    """The result in words (:func:`botarena.web.result_words.result_words`), made once."""
     watchers: set[Viewer] = field(default_factory=set)
+
+    @property
+    def game_id(self) -> str:
+        return _GAME_IDS.get(self.game_type, self.game_type)
 
     def summary(self) -> dict[str, object]:
         return {
@@ -64,11 +72,13 @@ class RoomRecord:
             "status": self.status,
             "turn": max(len(self.states) - 1, 0),
             "result": self.result_text,
+            "resultWords": self.result_words,
             "order": self.order,
         }
 
     def replay(self) -> dict[str, object]:
         """The room as a replay (the format of :mod:`botarena.web.replays`)."""
+        game_id = self.game_id
         return {
             "gameType": self.game_type,
             "game": _GAME_IDS.get(self.game_type, self.game_type),
@@ -76,6 +86,8 @@ class RoomRecord:
             "states": self.states,
             "moveMs": self.move_ms,
             "result": self.result_xml,
+            "players": players(game_id, self.names),
+            "resultWords": self.result_words,
         }
 
     def snapshot_text(self) -> str:
@@ -277,11 +289,19 @@ class LiveHub(LobbyListener):
         record.names = names
         record.result_xml = result_xml
         record.result_text = result_text
+        record.result_words = result_words(record.game_id, names, result_xml)
         self._order += 1
         record.order = self._order
         if record.watchers:
             text = json.dumps(
-                {"type": "result", "room": room_id, "xml": result_xml, "text": result_text}
+                {
+                    "type": "result",
+                    "room": room_id,
+                    "xml": result_xml,
+                    "text": result_text,
+                    "words": record.result_words,
+                    "players": players(record.game_id, names),
+                }
             )
             for viewer in record.watchers:
                 viewer.push(text)

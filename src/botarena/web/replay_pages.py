@@ -2,7 +2,8 @@
 
 The first page carries the replay's description (game, names, result) and ``stateCount``;
 every page carries the states from ``from`` on, at most :data:`REPLAY_PAGE_BYTES` of state
-text (at least one state), and ``next``: where the next page starts (null after the last).
+text (at least one state), the moves that led to them (:mod:`botarena.web.move_list`), and
+``next``: where the next page starts (null after the last).
 Replays read recently are kept (:data:`REPLAY_CACHE_BYTES` of state text in all), so a page
 after the first does not read the file again.
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from botarena.web.limits import REPLAY_CACHE_BYTES, REPLAY_PAGE_BYTES
+from botarena.web.move_list import move_notations
 from botarena.web.replays import read_replay
 
 _Key = tuple[str, int, int, str | None]
@@ -50,6 +52,7 @@ class ReplayPages:
             stateCount=len(states),
             states=states[start:end],
             moveMs=replay["moveMs"][start:end],
+            moves=move_notations(replay["game"], states[start:end], start),
             next=end if end < len(states) else None,
         )
         page["from"] = start

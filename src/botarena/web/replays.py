@@ -6,7 +6,8 @@ paths, symbolic links leading out) is refused with :class:`AccessError`.
 
 The viewer's format (JSON) of a replay: ``gameType``, ``game`` (registry id), ``names``,
 ``states`` (each ``<state>`` element as XML text), ``moveMs`` (per state: the time of the move
-that led to it, when the replay records it), ``result`` (the result room message, or null).
+that led to it, when the replay records it), ``result`` (the result room message, or null),
+``players`` (name and side per seat) and ``resultWords`` (:mod:`botarena.web.result_words`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from botarena.bounded_file import TooLargeError, read_bounded
 from botarena.games.registry import GAMES, GameSpec, lookup
 from botarena.server.wire import REPLAY_MOVE_TIME_ATTRIBUTE, REPLAY_SEASON_MARK
 from botarena.web.limits import MAX_LISTED_FILES, MAX_REPLAY_BYTES
+from botarena.web.result_words import players, result_words
 
 REPLAY_SUFFIXES = (".xml", ".xml.gz", ".jsonl", ".jsonl.gz")
 """Official-format replays, and Mau-Mau transcripts (``.jsonl``; a run's ``games.jsonl`` is
@@ -165,6 +167,8 @@ def parse_replay(raw: bytes, game: str | None = None) -> dict[str, Any]:
         "states": states,
         "moveMs": move_ms,
         "result": result,
+        "players": players(spec.id, names),
+        "resultWords": result_words(spec.id, names, result),
     }
 
 

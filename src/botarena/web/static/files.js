@@ -16,25 +16,38 @@ export async function showFiles(main) {
   main.append(el("h2", {}, "Replays and reports"), files.length ? list : el("p", {}, "No files here."));
 }
 
+function eloKnown(row) {
+  return row.games > 0 && row.elo !== null && row.elo !== undefined && row.ci !== null && row.ci !== undefined;
+}
+
+// What an empty section shows under its heading (keeps the section's id for tests and links).
+function none(id) {
+  return el("p", { class: "none", id }, "none");
+}
+
 export async function showReport(main, params) {
   const query = new URLSearchParams({ root: params.get("root") || "0", path: params.get("path") || "" });
   const report = await getJson(`/api/report?${query}`);
   main.append(el("h2", {}, report.title));
   const table = el("table", { id: "wdl" }, el("tr", {}, ...["bot", "games", "wins", "draws", "losses", "Elo", "±95 %"].map((h) => el("th", {}, h))));
   for (const row of report.bots) {
-    table.append(el("tr", {}, ...[row.bot, row.games, row.wins, row.draws, row.losses, row.elo ?? "", row.ci ?? ""].map((v) => el("td", {}, String(v)))));
+    // as the command line: "Elo n/a" without a finite estimate (no counted game, all won or all lost)
+    const [elo, ci] = eloKnown(row) ? [row.elo, row.ci] : ["n/a", "n/a"];
+    table.append(el("tr", {}, ...[row.bot, row.games, row.wins, row.draws, row.losses, elo, ci].map((v) => el("td", {}, String(v)))));
   }
   main.append(table);
   const plot = el("div", { id: "plot" });
-  plot.innerHTML = report.plotSvg; // made by matplotlib on the server
+  // the plot is the first bot's Elo: none when its Elo is n/a (it would be a clipped flat line)
+  if (report.bots.length && eloKnown(report.bots[0])) plot.innerHTML = report.plotSvg; // made by matplotlib on the server
+  else plot.append(el("p", { class: "none", id: "no-plot" }, `none: Elo n/a${report.bots.length ? ` for ${report.bots[0].bot}` : ""}`));
   main.append(el("h3", {}, "Elo over the games"), plot);
   main.append(el("h3", {}, "Irregular games"));
   const causes = el("ul", { id: "causes" });
   for (const [cause, count] of Object.entries(report.causes)) causes.append(el("li", {}, `${cause}: ${count}`));
-  main.append(causes, el("h3", {}, "Move times (ms)"));
+  main.append(Object.keys(report.causes).length ? causes : none("causes"), el("h3", {}, "Move times (ms)"));
   const times = el("table", { id: "times" }, el("tr", {}, ...["bot", "moves", "mean", "p50", "p99", "max"].map((h) => el("th", {}, h))));
   for (const row of report.moveTimes) times.append(el("tr", {}, ...[row.bot, row.moves, row.mean, row.p50, row.p99, row.max].map((v) => el("td", {}, String(v)))));
-  main.append(times, el("h3", {}, "Games"));
+  main.append(report.moveTimes.length ? times : none("times"), el("h3", {}, "Games"));
   const games = el("table", { id: "games" });
   for (const game of report.games) {
     const link = game.replay ? el("a", { href: `#/replay?${new URLSearchParams({ root: params.get("root") || "0", path: game.replay })}` }, "replay") : "";

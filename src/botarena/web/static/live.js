@@ -2,15 +2,38 @@
 import { el, frameMessages, postJson, serverInfo } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 import { showFiles } from "/static/files.js";
+import { playerLine, roomMoves } from "/static/replay.js";
 
-function socket(onMessage, onOpen) {
+// The header's connection status follows the page's current WebSocket: a socket closed by
+// leaving its page (another page's socket has taken over) does not say "disconnected".
+let current = null;
+export function connectionStatus(ws, text) {
+  if (ws !== current) return;
+  const status = document.getElementById("status");
+  if (status) status.textContent = text;
+}
+
+export function socket(onMessage, onOpen) {
   const ws = new WebSocket(`ws://${location.host}/ws`);
-  ws.addEventListener("open", () => onOpen(ws));
-  ws.addEventListener("message", async (event) => {
-    for (const message of frameMessages(event.data)) await onMessage(message); // a frame holds several
+  current = ws;
+  connectionStatus(ws, "connecting…");
+  ws.addEventListener("open", () => { connectionStatus(ws, "connected"); onOpen(ws); });
+  // Messages are handled one after the other, across frames too: a handler that awaits (the
+  // first room snapshot loads its board) must not let later states overtake it.
+  let handled = Promise.resolve();
+  ws.addEventListener("message", (event) => {
+    const messages = frameMessages(event.data); // a frame holds several
+    handled = handled.then(async () => {
+      for (const message of messages) await onMessage(message);
+    }).catch((error) => setTimeout(() => { throw error; })); // reported as the page's error
   });
-  ws.addEventListener("close", () => { const s = document.getElementById("status"); if (s) s.textContent = "disconnected"; });
+  ws.addEventListener("close", () => connectionStatus(ws, "disconnected"));
   return ws;
+}
+
+export function closeSocket(ws) {
+  if (ws === current) { current = null; const status = document.getElementById("status"); if (status) status.textContent = ""; }
+  ws.close();
 }
 
 export async function showRooms(main) {
@@ -41,10 +64,10 @@ export async function showRooms(main) {
       if (room.status === "finished") links.append(" ", el("a", { href: `#/room/${room.id}`, class: "replay" }, "replay"));
       table.append(el("tr", { "data-room": room.id, "data-status": room.status },
         el("td", {}, room.status), el("td", {}, room.game), el("td", {}, room.names.join(" – ")),
-        el("td", {}, String(room.turn)), el("td", {}, room.result || ""), links));
+        el("td", {}, String(room.turn)), el("td", { title: room.resultWords?.official || "" }, room.resultWords?.text || room.result || ""), links));
     }
   }, (ws) => ws.send(JSON.stringify({ op: "rooms" })));
-  return () => ws.close();
+  return () => closeSocket(ws);
 }
 
 function playForm(info) {
@@ -59,6 +82,7 @@ function playForm(info) {
     opponent.replaceChildren(...spec.players.map((p) => el("option", { value: p }, p)), el("option", { value: "open" }, "any bot that connects"));
   };
   game.addEventListener("change", fill);
+  if (games.some((g) => g.id === info.defaultGame)) game.value = info.defaultGame; // the server's default game
   fill();
   const error = el("span", { class: "error" });
   const start = el("button", { id: "play-start", onclick: async () => {
@@ -84,22 +108,24 @@ export async function showLiveRoom(main, roomId) {
     if (message.type === "room") {
       const replay = message.replay;
       if (!viewer) {
-        viewer = new GameViewer(main, replay.game, { follow: true });
+        viewer = new GameViewer(main, replay.game, { follow: true, moveSource: roomMoves(roomId) });
         await viewer.load();
       }
-      title.textContent = `${replay.game}: ${replay.names.join(" – ")} (live)`;
+      title.textContent = `${replay.game}: ${playerLine(replay)} (live)`;
       viewer.setStates([...replay.states], [...replay.moveMs], replay.names);
+      viewer.setPlayers(replay.players);
       viewer.go(replay.states.length - 1);
-      if (message.resultText) finish(message.resultText);
+      if (message.resultText) finish(message.resultText, replay.resultWords);
     } else if (message.type === "state" && viewer) {
       viewer.addState(message.xml, message.moveMs);
     } else if (message.type === "result" && viewer) {
-      finish(message.text);
+      if (message.players) viewer.setPlayers(message.players);
+      finish(message.text, message.words);
     }
   }, (ws) => ws.send(JSON.stringify({ op: "watch", room: roomId })));
-  function finish(text) {
-    viewer.setResult(text);
+  function finish(text, words) {
+    viewer.setResult(text, words);
     if (!main.querySelector("#replay-link")) main.append(el("p", {}, el("a", { id: "replay-link", href: `#/room/${roomId}` }, "open the replay")));
   }
-  return () => { ws.close(); if (viewer) viewer.destroy(); };
+  return () => { closeSocket(ws); if (viewer) viewer.destroy(); };
 }

@@ -1,8 +1,10 @@
 // Human play: this browser holds a seat (its token is in the URL). The legal moves come from
 // the server (our engine) with where each acts on the board; the board module's pick() lets
 // the person choose one (its side panel holds buttons where needed), else a list of moves does.
-import { el, frameMessages, parseXml } from "/static/api.js";
+import { el, parseXml } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
+import { closeSocket, socket } from "/static/live.js";
+import { playerLine, roomMoves } from "/static/replay.js";
 
 export async function showPlay(main, token, params) {
   const title = el("h2", {}, "Your game");
@@ -16,7 +18,7 @@ export async function showPlay(main, token, params) {
   let viewer = null;
   let board = null;
   let offer = null; // { state, moves, offers } while it is the person's turn
-  const ws = new WebSocket(`ws://${location.host}/ws`);
+  let ws = null;
   const send = (request) => ws.send(JSON.stringify(request));
   const choose = (index) => {
     offer = null;
@@ -25,13 +27,12 @@ export async function showPlay(main, token, params) {
     send({ op: "move", seat: token, move: index });
     if (viewer) viewer.draw();
   };
-  ws.addEventListener("open", () => send({ op: "seat", seat: token }));
-  ws.addEventListener("message", async (event) => {
-    for (const message of frameMessages(event.data)) {
+  ws = socket(async (message) => {
+    {
       if (message.type === "turn") {
         if (message.room && !viewer) {
           send({ op: "watch", room: message.room });
-          viewer = new GameViewer(main, "", { follow: true });
+          viewer = new GameViewer(main, "", { follow: true, moveSource: roomMoves(message.room) });
           main.append(moveList);
         }
         if (message.expired) { status.textContent = "nobody took this seat in time: it left the game"; offer = null; moveList.replaceChildren(); }
@@ -47,30 +48,32 @@ export async function showPlay(main, token, params) {
         viewer.game = message.replay.game;
         await viewer.load();
         board = viewer.board;
-        title.textContent = `${message.replay.game}: ${message.replay.names.join(" – ")}`;
+        title.textContent = `${message.replay.game}: ${playerLine(message.replay)}`;
         viewer.extra = (svg) => {
           if (!offer || viewer.index !== viewer.states.length - 1 || !board.pick) return;
           board.draw(svg, offer.state, null); // the position the moves were computed for
           board.pick(svg, offer.state, offer.moves, choose, { offers: offer.offers, panel: moveList });
         };
         viewer.setStates([...message.replay.states], [...message.replay.moveMs]);
+        viewer.setPlayers(message.replay.players);
         viewer.go(message.replay.states.length - 1);
-        if (message.resultText) viewer.setResult(message.resultText);
+        if (message.resultText) viewer.setResult(message.resultText, message.replay.resultWords);
         if (offer) showOffer();
       } else if (message.type === "state" && viewer) {
         viewer.addState(message.xml, message.moveMs);
       } else if (message.type === "result" && viewer) {
-        viewer.setResult(message.text);
+        if (message.players) viewer.setPlayers(message.players);
+        viewer.setResult(message.text, message.words);
       } else if (message.type === "error") {
         status.textContent = message.text;
       }
     }
-  });
+  }, () => send({ op: "seat", seat: token }));
   function showOffer() {
     viewer.draw();
     if (board.pick) return; // the board takes clicks
     moveList.replaceChildren(...offer.offers.map((move, index) =>
       el("button", { class: "move", "data-move": String(index), onclick: () => choose(index) }, move.label)));
   }
-  return () => { ws.close(); if (viewer) viewer.destroy(); };
+  return () => { closeSocket(ws); if (viewer) viewer.destroy(); };
 }

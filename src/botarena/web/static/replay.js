@@ -2,9 +2,10 @@
 import { el, getJson, postJson, serverInfo } from "/static/api.js";
 import { GameViewer } from "/static/viewer.js";
 
-async function showReplay(main, replay, params, title, query = null) {
-  main.append(el("h2", {}, `${replay.game}: ${replay.names.join(" – ")}`), el("p", {}, title));
+async function showReplay(main, replay, params, title, query = null, moveSource = null) {
+  main.append(el("h2", {}, `${replay.game}: ${playerLine(replay)}`), el("p", {}, title));
   const viewer = new GameViewer(main, replay.game, {
+    moveSource,
     onTurn: (index) => {
       const hash = location.hash.split("?");
       const query = new URLSearchParams(hash[1] || "");
@@ -13,8 +14,10 @@ async function showReplay(main, replay, params, title, query = null) {
     },
   });
   await viewer.load();
-  viewer.setStates(replay.states, replay.moveMs, replay.names);
-  if (replay.resultText) viewer.setResult(replay.resultText);
+  viewer.setStates(replay.states, replay.moveMs, replay.names, replay.moves || []);
+  viewer.setPlayers(replay.players || replay.names.map((name) => ({ name, side: "" })));
+  if (replay.resultWords) viewer.setResult(null, replay.resultWords);
+  else if (replay.resultText) viewer.setResult(replay.resultText);
   else if (replay.result) viewer.setResult(resultText(replay.result));
   const turn = Number(params.get("turn") || 0);
   viewer.go(Math.min(turn, replay.states.length - 1));
@@ -32,10 +35,16 @@ async function loadPages(viewer, query, next, turn, alive) {
     query.set("from", String(next));
     const page = await getJson(`/api/replay?${query}`);
     if (!alive()) return;
-    page.states.forEach((xml, i) => viewer.addState(xml, page.moveMs[i]));
+    page.states.forEach((xml, i) => viewer.addState(xml, page.moveMs[i], page.moves ? page.moves[i] : undefined));
     if (turn >= page.from && turn < page.from + page.states.length) viewer.go(turn);
     next = page.next;
   }
+}
+
+// "random (ONE) – greedy (TWO)": the players with their sides (names alone for Mau-Mau).
+export function playerLine(replay) {
+  const players = replay.players || replay.names.map((name) => ({ name, side: "" }));
+  return players.map((p) => (p.side ? `${p.name} (${p.side})` : p.name)).join(" – ");
 }
 
 function resultText(xml) {
@@ -93,5 +102,10 @@ export async function showReplayFile(main, params) {
 
 export async function showRoomReplay(main, roomId, params) {
   const replay = await getJson(`/api/room/${encodeURIComponent(roomId)}`);
-  return showReplay(main, replay, params, `room ${roomId}`);
+  return showReplay(main, replay, params, `room ${roomId}`, null, roomMoves(roomId));
+}
+
+// The moves of a room of this server, from state `from` on (the server's notation).
+export function roomMoves(roomId) {
+  return async (from) => (await getJson(`/api/room/${encodeURIComponent(roomId)}/moves?from=${from}`)).moves;
 }

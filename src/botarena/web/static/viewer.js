@@ -1,18 +1,26 @@
 // A game viewer: the board of one state out of a list, with stepping, a scrub bar, playback
-// at a chosen speed and the keyboard (←/→ one move, space play/pause, Home/End).
+// at a chosen speed and the keyboard (←/→ one move, space play/pause, Home/End); the players
+// with their sides and whose turn it is, the result in words (the official text on hover), and
+// the move list beside the board (the season's notation from the server; click to jump).
 import { boardFor, el, gameInfo, parseXml, postJson } from "/static/api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
 const SCORE_DELAY_MS = 150;
+const MOVES_RETRY_MS = 500; // a live game's later moves are asked again after this
 
 export class GameViewer {
-  constructor(container, game, { follow = false, onTurn = null } = {}) {
+  constructor(container, game, { follow = false, onTurn = null, moveSource = null } = {}) {
     this.game = game;
     this.states = [];
     this.parsed = [];
     this.moveMs = [];
     this.names = [];
+    this.players = []; // [{ name, side }] per seat
+    this.moves = []; // per state: the notation of the move that led to it (null: none; undefined: not known yet)
+    this.moveSource = moveSource; // async (from) => notations of states from `from` on
+    this.movesAsked = false;
+    this.finished = false;
     this.scores = new Map(); // index -> Promise of the score parts our engine computes
     this.index = 0;
     this.follow = follow;
@@ -43,34 +51,100 @@ export class GameViewer {
       button("end", "last", () => this.go(this.states.length - 1)), " ", this.slider, " ", speed,
       el("span", { id: "position" }));
     this.panel = el("dl", { class: "panel", id: "panel" });
-    this.resultBox = el("p", { class: "result", id: "result" });
+    this.resultBox = el("p", { class: "result", id: "result", "data-testid": "result" });
+    this.playersBox = el("p", { class: "players", id: "players", "data-testid": "players" });
+    this.moveList = el("ol", { class: "move-list", id: "move-list", "data-testid": "move-list" });
     const left = el("div", {}, board, controls);
-    const right = el("div", {}, this.panel, this.resultBox);
-    this.root.append(left, right);
-    container.append(this.root);
+    const right = el("div", {}, this.panel);
+    const moves = el("div", { class: "moves" }, el("h3", {}, "Moves"), this.moveList);
+    this.root.append(left, moves, right);
+    container.append(this.playersBox, this.resultBox, this.root); // the result is a banner above the board
     this.keys = (event) => this.key(event);
     document.addEventListener("keydown", this.keys);
   }
 
   async load() { this.board = await boardFor(this.game); }
 
-  setStates(states, moveMs = [], names = []) {
+  setStates(states, moveMs = [], names = [], moves = []) {
     this.states = states;
     this.parsed = new Array(states.length);
     this.moveMs = moveMs;
     this.names = names;
     this.scores = new Map();
     this.slider.max = String(Math.max(states.length - 1, 0));
+    this.moves = [];
+    this.moveList.replaceChildren();
+    this.setMoves(0, moves);
+    this.askMoves();
   }
 
-  addState(xml, moveMs) {
+  addState(xml, moveMs, move = undefined) {
     const wasLast = this.index >= this.states.length - 1;
     this.states.push(xml);
     this.parsed.push(undefined);
     this.moveMs.push(moveMs);
     this.slider.max = String(this.states.length - 1);
+    this.setMoves(this.states.length - 1, [move]);
+    this.askMoves();
     if (this.follow && wasLast) this.go(this.states.length - 1);
     else this.updatePosition();
+  }
+
+  // The move list: one entry per move (state 1 on), "N. notation"; entry N shows state N.
+  setMoves(from, moves) {
+    moves.forEach((move, i) => { if (move !== undefined) this.moves[from + i] = move; });
+    for (let index = Math.max(1, from); index < Math.max(this.states.length, from + moves.length); index++) {
+      let item = this.moveList.children[index - 1];
+      if (!item) {
+        item = el("li", { "data-index": String(index), onclick: () => this.go(index) });
+        this.moveList.append(item);
+      }
+      item.textContent = `${index}. ${this.moves[index] === undefined ? "…" : this.moves[index] ?? "–"}`;
+      item.classList.toggle("current", index === this.index);
+    }
+  }
+
+  // Moves the viewer has no notation for yet are asked from the server (one request at a time).
+  async askMoves() {
+    if (!this.moveSource || this.movesAsked) return;
+    const missing = this.missingMove();
+    if (missing < 0) return;
+    this.movesAsked = true;
+    try {
+      const moves = await this.moveSource(missing);
+      if (moves.length) this.setMoves(missing, moves);
+    } catch {
+      // the server is busy or the room is gone: the list keeps its placeholders
+    } finally {
+      this.movesAsked = false;
+    }
+    if (this.missingMove() > missing) setTimeout(() => this.askMoves(), MOVES_RETRY_MS);
+  }
+
+  missingMove() {
+    for (let index = 1; index < this.states.length; index++) if (this.moves[index] === undefined) return index;
+    return -1;
+  }
+
+  setPlayers(players) {
+    this.players = players || [];
+    this.showPlayers();
+  }
+
+  showPlayers() {
+    const state = this.state(this.index);
+    const turn = state && this.board && this.board.toMove && !(this.finished && this.index === this.states.length - 1) ? this.board.toMove(state) : null;
+    this.playersBox.replaceChildren();
+    this.players.forEach((player, seat) => {
+      if (seat > 0) this.playersBox.append(" vs ");
+      const label = player.side ? `${player.name} (${player.side})` : player.name;
+      this.playersBox.append(el("span", { class: turn && turn.seat === seat ? "player to-move" : "player", "data-seat": String(seat) }, label));
+    });
+    if (turn && this.players[turn.seat]) {
+      const player = this.players[turn.seat];
+      const side = player.side ? ` (${player.side}${turn.detail ? `, ${turn.detail}` : ""})` : "";
+      this.playersBox.append(el("span", { class: "turn", id: "to-move" }, ` · to move: ${player.name}${side}`));
+    }
   }
 
   state(index) {
@@ -94,6 +168,14 @@ export class GameViewer {
     if (this.extra) this.extra(this.svg, state);
     this.slider.value = String(this.index);
     this.updatePosition();
+    this.showPlayers();
+    for (const item of this.moveList.querySelectorAll("li.current")) item.classList.remove("current");
+    const current = this.moveList.children[this.index - 1];
+    if (current) {
+      current.classList.add("current");
+      const list = this.moveList; // scrolls by itself (positioned: offsetTop is within it)
+      if (list.scrollHeight > list.clientHeight) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+    }
     const facts = this.board.facts(state);
     const ms = this.moveMs[this.index];
     if (ms !== null && ms !== undefined) facts.push(["Move time", `${ms.toFixed(1)} ms`]);
@@ -130,7 +212,15 @@ export class GameViewer {
     this.root.querySelector("#position").textContent = ` ${this.index} / ${Math.max(this.states.length - 1, 0)}`;
   }
 
-  setResult(text) { this.resultBox.textContent = text || ""; }
+  // The result in words (words: { text, official } from the server), else the given text; the
+  // official (German) reason is on hover.
+  setResult(text, words = null) {
+    this.finished = Boolean(words || text);
+    this.resultBox.textContent = (words && words.text) || text || "";
+    if (words && words.official) this.resultBox.title = words.official;
+    else this.resultBox.removeAttribute("title");
+    this.showPlayers();
+  }
 
   toggle() {
     if (this.playing) { this.stop(); return; }

@@ -37,8 +37,8 @@ export function facts(state) {
   return [
     ["Turn", state.getAttribute("turn")],
     ["Round", state.getAttribute("round")],
-    ["Team ONE", first?.getAttribute("displayName") ?? ""],
-    ["Team TWO", second?.getAttribute("displayName") ?? ""],
+    // the names are in the players line; a state naming nobody (2027) lists no empty rows
+    ...[["Team ONE", first], ["Team TWO", second]].filter(([, p]) => p?.getAttribute("displayName")).map(([t, p]) => [t, p.getAttribute("displayName")]),
     ["Colours in play", valid ? children(valid, "color").map((c) => c.textContent).join(" ") : ""],
     ...left,
   ];
@@ -110,4 +110,11 @@ export function pick(svg, state, moves, choose, { offers, panel }) {
   }
   svg.append(layer, hover);
   mark();
+}
+
+// The seat to move (team ONE = 0: blue and red; TWO = 1: yellow and green) and its colour.
+const ORDER = ["BLUE", "YELLOW", "RED", "GREEN"];
+export function toMove(state) {
+  const turn = Number(state.getAttribute("turn"));
+  return Number.isFinite(turn) ? { seat: turn % 2, detail: ORDER[turn % 4].toLowerCase() } : null;
 }

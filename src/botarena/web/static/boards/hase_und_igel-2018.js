@@ -78,3 +78,9 @@ export function pick(svg, state, moves, choose, { offers, panel }) {
     });
   }
 }
+
+// The seat to move: red (0) or blue (1).
+export function toMove(state) {
+  const seat = ["RED", "BLUE"].indexOf(state.getAttribute("currentPlayer"));
+  return seat < 0 ? null : { seat };
+}

@@ -66,3 +66,9 @@ export function facts(state) {
 export function pick(svg, state, moves, choose, { offers }) {
   pickFromTo(svg, offers, choose, cellCenter, CELL);
 }
+
+// The seat to move: red (0) or blue (1).
+export function toMove(state) {
+  const seat = ["RED", "BLUE"].indexOf(state.getAttribute("currentPlayerColor"));
+  return seat < 0 ? null : { seat };
+}

@@ -51,3 +51,9 @@ export function facts(state) {
 export function pick(svg, state, moves, choose, { offers }) {
   pickFromTo(svg, offers, choose, cellCenter, CELL);
 }
+
+// The seat to move: ONE (0) on even turns, TWO (1) on odd ones.
+export function toMove(state) {
+  const turn = Number(state.getAttribute("turn"));
+  return Number.isFinite(turn) ? { seat: turn % 2 } : null;
+}
