@@ -20,9 +20,9 @@ export async function showReport(main, params) {
   const query = new URLSearchParams({ root: params.get("root") || "0", path: params.get("path") || "" });
   const report = await getJson(`/api/report?${query}`);
   main.append(el("h2", {}, report.title));
-  const table = el("table", { id: "wdl" }, el("tr", {}, ...["bot", "games", "wins", "draws", "losses", "Elo", "±95 %"].map((h) => el("th", {}, h))));
+  const table = el("table", { id: "wdl" }, el("tr", {}, ...["bot", "games", "wins", "draws", "losses", "points", "Elo", "±95 %"].map((h) => el("th", {}, h))));
   for (const row of report.bots) {
-    table.append(el("tr", {}, ...[row.bot, row.games, row.wins, row.draws, row.losses, row.elo ?? "", row.ci ?? ""].map((v) => el("td", {}, String(v)))));
+    table.append(el("tr", {}, ...[row.bot, row.games, row.wins, row.draws, row.losses, row.points, row.elo ?? "", row.ci ?? ""].map((v) => el("td", {}, String(v)))));
   }
   main.append(table);
   const plot = el("div", { id: "plot" });
