@@ -26,7 +26,7 @@ from botarena.league.entrants import maumau_argv
 from botarena.league.jobs import GameJob, JobOutcome, base_record, ranks_from_points
 from botarena.runner.launch import wait_or_kill
 from botarena.runner.record import REGULAR, SlotRecord
-from botarena.server.maumau import MauMauServer, ServerOptions, TableResult
+from botarena.server.maumau import FinishedTable, MauMauServer, ServerOptions
 
 SEAT_POLL_S = 0.01
 """How often the runner looks whether a starting bot has been seated."""
@@ -44,7 +44,7 @@ class _Table:
         self.workdir = workdir
         self.folder = workdir / job.folder
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.done: asyncio.Future[TableResult] = asyncio.get_running_loop().create_future()
+        self.done: asyncio.Future[FinishedTable] = asyncio.get_running_loop().create_future()
         self.server = MauMauServer(
             ServerOptions(
                 host="127.0.0.1",
@@ -61,7 +61,7 @@ class _Table:
         self.logs: dict[int, str] = {}
         self.notes: dict[int, str] = {}
 
-    def _over(self, record: TableResult) -> None:
+    def _over(self, record: FinishedTable) -> None:
         if not self.done.done():
             self.done.set_result(record)
 
@@ -133,7 +133,7 @@ def _cause(job: GameJob, notes: dict[int, str], logs: dict[int, str]) -> str:
 async def play_maumau(job: GameJob, workdir: Path) -> JobOutcome:
     table = _Table(job, workdir)
     started = time.monotonic()
-    record: TableResult | None = None
+    record: FinishedTable | None = None
     await table.server.start()
     try:
         for seat in range(len(job.seats)):

@@ -10,7 +10,7 @@ From the command line: ``botarena serve --maumau-port PORT --maumau-players N`` 
 """
 
 from botarena.server.maumau.events import MauMauListener, TableView
-from botarena.server.maumau.room import FixApplied, GameRoom, TableResult
+from botarena.server.maumau.room import FinishedTable, FixApplied, GameRoom
 from botarena.server.maumau.server import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -30,12 +30,12 @@ __all__ = [
     "HANDSHAKE_TIMEOUT",
     "MAX_CONNECTIONS",
     "MOVE_TIMEOUT",
+    "FinishedTable",
     "FixApplied",
     "GameRoom",
     "MauMauListener",
     "MauMauServer",
     "ServerOptions",
-    "TableResult",
     "TableView",
     "run_maumau_server",
     "serve_maumau",
