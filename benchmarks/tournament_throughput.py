@@ -25,6 +25,7 @@ from typing import Any
 from botarena.league import formats
 from botarena.league.store import TournamentStore
 from botarena.league.tournament import TournamentConfig, run_tournament, write_results
+from botarena.runner.record import GameRecord
 
 BUILTINS = ("random", "greedy")
 
@@ -59,30 +60,32 @@ def on_dask(out: Path, workers: int, bots: int, games_per_pairing: int) -> float
         return play(out, bots, games_per_pairing, cluster=cluster.scheduler_address)
 
 
-def synthetic_records(labels: list[str], games: list[formats.PlannedGame]) -> list[dict[str, Any]]:
+def synthetic_records(labels: list[str], games: list[formats.PlannedGame]) -> list[GameRecord]:
     records = []
     for game in games:
         a, b = game.seats
         winner = a if (game.index * 7919) % 3 else b
         records.append(
-            {
-                "index": game.index,
-                "round": game.round,
-                "pairing": game.pairing,
-                "seed": game.seed,
-                "game": "piranhas",
-                "seats": [a, b],
-                "points": {a: 2 * (winner == a), b: 2 * (winner == b)},
-                "ranks": [1, 2] if winner == a else [2, 1],
-                "winner": winner,
-                "void": False,
-                "regular": True,
-                "cause": "REGULAR",
-                "moves": 40,
-                "duration_s": 1.0,
-                "slots": [{"bot": a, "log": None}, {"bot": b, "log": None}],
-                "replay": f"games/game-{game.index:06d}/replay.xml.gz",
-            }
+            GameRecord.from_json(
+                {
+                    "index": game.index,
+                    "round": game.round,
+                    "pairing": game.pairing,
+                    "seed": game.seed,
+                    "game": "piranhas",
+                    "seats": [a, b],
+                    "points": {a: 2 * (winner == a), b: 2 * (winner == b)},
+                    "ranks": [1, 2] if winner == a else [2, 1],
+                    "winner": winner,
+                    "void": False,
+                    "regular": True,
+                    "cause": "REGULAR",
+                    "moves": 40,
+                    "duration_s": 1.0,
+                    "slots": [{"bot": a, "log": None}, {"bot": b, "log": None}],
+                    "replay": f"games/game-{game.index:06d}/replay.xml.gz",
+                }
+            )
         )
     return records
 
@@ -108,7 +111,7 @@ def coordinator(root: Path) -> None:
     for record in records[:sample]:
         store.add(record, {})
     print(f"store_add_per_s: {sample / (time.perf_counter() - started):.0f}")
-    store.games = {record["index"]: record for record in records}
+    store.games = {record.index: record for record in records}
     plan.complete = True
     started = time.perf_counter()
     write_results(store, plan)

@@ -10,17 +10,19 @@ import pytest
 
 from botarena.league import formats
 from botarena.league.formats import FormatError, FormatSettings, plan
+from botarena.runner.record import GameRecord
 
 SIX = ["a", "b", "c", "d", "e", "f"]
 
 
-def finish(games: list[formats.PlannedGame], winner_of: Any) -> dict[int, dict[str, Any]]:
+def finish(games: list[formats.PlannedGame], winner_of: Any) -> dict[int, GameRecord]:
     """Records for ``games``: ``winner_of(seats)`` wins (None: a draw)."""
     results = {}
     for game in games:
         winner = winner_of(game.seats)
         points = {label: (1 if winner is None else 2 * (label == winner)) for label in game.seats}
-        results[game.index] = {"index": game.index, "seats": list(game.seats), "points": points}
+        line = {"index": game.index, "seats": list(game.seats), "points": points}
+        results[game.index] = GameRecord.from_json(line)
     return results
 
 
@@ -75,7 +77,7 @@ def test_gauntlet_pairs_the_challenger_with_everyone():
 def test_swiss_avoids_rematches_gives_byes_and_ends():
     settings = FormatSettings("swiss", rounds=3)
     labels = SIX[:5]
-    results: dict[int, dict[str, Any]] = {}
+    results: dict[int, GameRecord] = {}
     for _ in range(3):
         current = plan(settings, labels, 9, results)
         new = [g for g in current.games if g.index not in results]
@@ -84,7 +86,7 @@ def test_swiss_avoids_rematches_gives_byes_and_ends():
     final = plan(settings, labels, 9, results)
     assert final.complete
     assert len(final.byes) == 3 and len({bye for _, bye in final.byes}) == 3
-    pairs = Counter(frozenset(results[i]["seats"]) for i in results)
+    pairs = Counter(frozenset(results[i].labels) for i in results)
     assert set(pairs.values()) == {2}  # each pairing played once (two games): no rematch
     # round 1: a-b, c-d, bye e; round 2 pairs the two round-1 winners
     round2 = {frozenset(g.seats) for g in final.games if g.round == 2}
@@ -101,7 +103,7 @@ def test_swiss_round_is_scheduled_only_after_the_previous():
 
 def test_ko_bracket_with_byes_reaches_a_champion():
     settings = FormatSettings("ko", best_of=3)
-    results: dict[int, dict[str, Any]] = {}
+    results: dict[int, GameRecord] = {}
     while True:
         current = plan(settings, SIX, 4, results)
         new = [g for g in current.games if g.index not in results]
@@ -118,7 +120,7 @@ def test_ko_bracket_with_byes_reaches_a_champion():
 
 def test_ko_tie_adds_game_pairs_then_a_seeded_coin():
     settings = FormatSettings("ko", best_of=1)
-    results: dict[int, dict[str, Any]] = {}
+    results: dict[int, GameRecord] = {}
     rounds = 0
     while True:
         current = plan(settings, ["x", "y"], 4, results)

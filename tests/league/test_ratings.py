@@ -13,6 +13,7 @@ from botarena.league.ratings import (
     openskill_ratings,
     ratings,
 )
+from botarena.runner.record import GameRecord
 
 # The 1987 American League East baseball results (home team, away team, home wins, away
 # wins) from Agresti (2002), Categorical Data Analysis, 2nd ed., p. 438, as shipped in the R
@@ -87,9 +88,10 @@ def test_a_perfect_score_is_regularized_not_infinite():
 
 
 def test_openskill_ranks_the_table_winner_first_and_skips_void_games():
-    records = [
+    lines = [
         {"index": i, "seats": ["x", "y", "z"], "ranks": [1, 2, 3], "void": False} for i in range(5)
     ] + [{"index": 9, "seats": ["z", "y", "x"], "ranks": [1, 1, 1], "void": True}]
+    records = [GameRecord.from_json(line) for line in lines]
     result = openskill_ratings(["x", "y", "z"], records)
     bots = result["bots"]
     assert result["games"] == 5
@@ -97,14 +99,14 @@ def test_openskill_ranks_the_table_winner_first_and_skips_void_games():
 
 
 def test_elo_only_when_every_game_has_two_seats():
-    two = {0: {"index": 0, "seats": ["a", "b"], "points": {"a": 2, "b": 0}, "ranks": [1, 2]}}
-    three = {
-        0: {
-            "index": 0,
-            "seats": ["a", "b", "c"],
-            "points": {"a": 2, "b": 0, "c": 0},
-            "ranks": [1, 2, 2],
-        }
+    two_seats = {"index": 0, "seats": ["a", "b"], "points": {"a": 2, "b": 0}, "ranks": [1, 2]}
+    three_seats = {
+        "index": 0,
+        "seats": ["a", "b", "c"],
+        "points": {"a": 2, "b": 0, "c": 0},
+        "ranks": [1, 2, 2],
     }
+    two = {0: GameRecord.from_json(two_seats)}
+    three = {0: GameRecord.from_json(three_seats)}
     assert "elo" in ratings(["a", "b"], two)
     assert "elo" not in ratings(["a", "b", "c"], three)

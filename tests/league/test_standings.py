@@ -5,20 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from botarena.league.standings import crosstable, crosstable_csv, standings
+from botarena.runner.record import GameRecord
 
 
-def game(index: int, a: str, b: str, points_a: int) -> dict[str, Any]:
-    return {
-        "index": index,
-        "seats": [a, b],
-        "points": {a: points_a, b: 2 - points_a},
-        "slots": [{"bot": a}, {"bot": b}],
-    }
+def game(index: int, a: str, b: str, points_a: int) -> GameRecord:
+    return GameRecord.from_json(
+        {
+            "index": index,
+            "seats": [a, b],
+            "points": {a: points_a, b: 2 - points_a},
+            "slots": [{"bot": a}, {"bot": b}],
+        }
+    )
 
 
-def table(index: int, seats: list[str], winner: str | None) -> dict[str, Any]:
+def table(index: int, seats: list[str], winner: str | None) -> GameRecord:
     points = {s: (1 if winner is None else 2 * (s == winner)) for s in seats}
-    return {"index": index, "seats": seats, "points": points, "slots": []}
+    return GameRecord.from_json({"index": index, "seats": seats, "points": points, "slots": []})
 
 
 def by_bot(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

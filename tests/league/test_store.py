@@ -7,10 +7,15 @@ import json
 import pytest
 
 from botarena.league.store import GAMES_NAME, TournamentStore, TournamentStoreError
+from botarena.runner.record import GameRecord
 
 
-def record(index: int) -> dict[str, object]:
+def line(index: int) -> dict[str, object]:
     return {"index": index, "seats": ["a", "b"], "points": {"a": 2, "b": 0}}
+
+
+def record(index: int) -> GameRecord:
+    return GameRecord.from_json(line(index))
 
 
 def test_add_writes_files_then_the_line_and_refuses_a_repeat(tmp_path):
@@ -33,7 +38,7 @@ def test_resume_drops_a_cut_off_line_and_duplicates(tmp_path):
     store.add(record(0), {})
     store.add(record(1), {})
     with (tmp_path / GAMES_NAME).open("a") as file:
-        file.write(json.dumps(record(0)) + "\n")  # a repeat: the first line counts
+        file.write(json.dumps(line(0)) + "\n")  # a repeat: the first line counts
         file.write('{"index": 2, "seats": ["a"')  # kill -9 in the middle of a line
     again = TournamentStore.resume(tmp_path)
     assert sorted(again.games) == [0, 1]

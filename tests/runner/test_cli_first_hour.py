@@ -23,6 +23,7 @@ from botarena.runner.bot_logs import (
     startup_cause,
 )
 from botarena.runner.endtable import end_table
+from botarena.runner.record import GameRecord
 from tests.runner.test_runner import BOT_SCRIPT, bot, run
 
 BOTARENA = [sys.executable, "-m", "botarena"]
@@ -120,7 +121,7 @@ def crashing_bot(tmp_path: Path) -> str:
 
 def test_the_end_table_names_a_crashing_bots_exception(tmp_path):
     summary, output = run(tmp_path, crashing_bot(tmp_path), "random", games=2)
-    records = {g["index"]: g for g in summary["games"]}
+    records = {g["index"]: GameRecord.from_json(g) for g in summary["games"]}
     crashed = [s for g in summary["games"] for s in g["slots"] if s["bot"] == "crasher.py"]
     assert {s["log_line"] for s in crashed} == {"ValueError: no legal move found"}
     table = "\n".join(end_table(records, ("crasher.py", "random")))

@@ -17,6 +17,7 @@ from botarena.runner.bots import parse_bot
 from botarena.runner.driver import DriverLimits
 from botarena.runner.endtable import end_table
 from botarena.runner.limits import MAX_STARTUP_FAILURES
+from botarena.runner.record import GameRecord
 from botarena.runner.report import status_line
 from tests.runner.test_runner import bot, run
 from tests.test_readme_walkthrough import readme_bot
@@ -100,7 +101,7 @@ def test_elo_is_n_a_without_an_estimate():
 def test_the_end_table_has_wdl_causes_length_and_move_times_per_bot(tmp_path):
     summary, output = run(tmp_path, bot("illegal"), bot("random"), games=2)
     labels = ("piranhas_bot.py-1", "piranhas_bot.py-2")
-    records = {g["index"]: g for g in summary["games"]}
+    records = {g["index"]: GameRecord.from_json(g) for g in summary["games"]}
     table = end_table(records, labels)
     assert table[0].split()[:5] == ["bot", "W", "D", "L", "void"]
     assert table[1].split()[:5] == [labels[0], "0", "0", "2", "0"]

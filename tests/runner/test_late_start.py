@@ -83,7 +83,7 @@ def test_a_game_seen_late_keeps_its_real_cause(tmp_path):
         )
     )
     assert host.handle is not None and host.handle.steps == ["step"]
-    assert record["slots"][0]["cause"] == "SOFT_TIMEOUT"
-    assert "did not connect" not in record["cause"]
-    assert "SOFT_TIMEOUT: did not answer in time" in record["cause"]
-    assert all("runner_note" not in slot for slot in record["slots"])
+    assert record.slots[0].cause == "SOFT_TIMEOUT"
+    assert "did not connect" not in record.cause
+    assert "SOFT_TIMEOUT: did not answer in time" in record.cause
+    assert all(slot.runner_note is None for slot in record.slots)

@@ -5,7 +5,6 @@ take are refused, not ignored."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -16,6 +15,7 @@ from botarena.league.formats import FormatError
 from botarena.league.tournament import paced
 from botarena.move_clock_limits import MAX_PACE_MS
 from botarena.runner.endtable import end_table
+from botarena.runner.record import GameRecord
 from botarena.runner.run import RunConfig, run_test
 from tests.runner.test_runner import bot, run
 
@@ -44,17 +44,18 @@ def test_with_the_default_grace_no_move_is_charged_more_than_its_raw_time(tmp_pa
         assert charged == pytest.approx(max(0.0, raw - grace), abs=0.002)
 
 
-def _record(near: list[int]) -> dict[str, Any]:
-    return {
-        "bot_scores": {"a": 1.0, "b": 0.0},
-        "move_bots": ["a", "b", "a"],
-        "move_times_ms": [1900.0, 3.0, 10.0],
-        "move_raw_ms": [2150.0, 253.0, 260.0],
-        "near_misses": near,
-        "moves": 3,
-        "regular": True,
-        "slots": [],
-    }
+def _record(near: list[int]) -> GameRecord:
+    return GameRecord(
+        index=0,
+        seed=1,
+        slots=[],
+        bot_scores={"a": 1.0, "b": 0.0},
+        move_bots=["a", "b", "a"],
+        move_times_ms=[1900.0, 3.0, 10.0],
+        move_raw_ms=[2150.0, 253.0, 260.0],
+        near_misses=near,
+        moves=3,
+    )
 
 
 def test_the_end_table_shows_raw_times_and_counts_near_misses():

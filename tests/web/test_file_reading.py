@@ -17,6 +17,8 @@ import aiohttp
 import pytest
 from lxml import etree
 
+from botarena.runner.record import GameRecord
+from botarena.runner.report import wdl_of
 from botarena.runner.stats import elo_estimate
 from botarena.server import app as server_app
 from botarena.server.app import load_state
@@ -151,23 +153,30 @@ def test_one_bad_record_leaves_the_rest_of_the_report(tmp_path: Path) -> None:
     assert report["skipped"] == [{"record": 3, "reason": "index is not a whole number: 'seven'"}]
 
 
-class CountingRecord(dict[str, Any]):
+class CountingRecord(GameRecord):
     reads = 0
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def share_of(self, bot: str) -> float | None:
         CountingRecord.reads += 1
-        return super().get(key, default)
+        return GameRecord.share_of(self, bot)
+
+
+def game_records(count: int) -> list[GameRecord]:
+    return [GameRecord.from_json(line) for line in records(count)]
 
 
 def test_the_elo_curve_is_one_pass_over_the_records() -> None:
     """Finding 6: a report was O(n²) in its records (10k records 9 s): the Elo after each
     game counted the games before it again."""
-    counted: list[dict[str, Any]] = [CountingRecord(record) for record in records(2000)]
+    counted: list[GameRecord] = [
+        CountingRecord(**{name: getattr(record, name) for name in GameRecord.__slots__})
+        for record in game_records(2000)
+    ]
     CountingRecord.reads = 0
     points = reports.elo_curve(counted, "a")
     assert len(points) == 2000
     assert CountingRecord.reads <= 2 * 2000
-    wdl = reports._wdl(counted, "a")
+    wdl = wdl_of(counted, "a")
     assert points[-1][1] == pytest.approx(max(-800.0, min(800.0, elo_estimate(wdl).elo)))
 
 
@@ -252,9 +261,9 @@ def test_abandoned_report_requests_never_hold_back_replays_or_the_file_list(
 
 
 def test_the_plot_draws_at_most_elo_plot_points() -> None:
-    points = reports.elo_curve(records(2000), "a", reports.ELO_PLOT_POINTS)
+    points = reports.elo_curve(game_records(2000), "a", reports.ELO_PLOT_POINTS)
     assert len(points) == reports.ELO_PLOT_POINTS == 500
-    assert points[-1] == reports.elo_curve(records(2000), "a")[-1]
+    assert points[-1] == reports.elo_curve(game_records(2000), "a")[-1]
 
 
 def test_read_replays_are_kept_up_to_replay_cache_bytes(

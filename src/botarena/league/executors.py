@@ -23,6 +23,7 @@ from botarena.league.sc_game import DriverJob, play_driver_job
 from botarena.league.store import write_game_files
 from botarena.runner.bots import BotSpec
 from botarena.runner.driver import DriverLimits
+from botarena.runner.record import GameRecord
 from botarena.runner.schedule import ScheduledGame
 
 DASK_TASK_RETRIES = 2
@@ -79,7 +80,7 @@ class DaskExecutor:
     async def run(self, job: GameJob) -> JobOutcome:
         return await self._play(play_job, job, f"game-{job.index}")
 
-    async def run_driver(self, job: DriverJob) -> tuple[dict[str, Any], dict[str, bytes]]:
+    async def run_driver(self, job: DriverJob) -> tuple[GameRecord, dict[str, bytes]]:
         return await self._play(play_driver_job, job, f"test-{job.game.index}")
 
     async def _play(self, play: Callable[[JobT], ResultT], job: JobT, name: str) -> ResultT:
@@ -113,7 +114,7 @@ class ClusterGames:
         bots: tuple[BotSpec, BotSpec],
         run_dir: Path,
         limits: DriverLimits,
-    ) -> dict[str, Any]:
+    ) -> GameRecord:
         record, files = await self._executor.run_driver(DriverJob(game_type, game, bots, limits))
         write_game_files(run_dir, files)
         return record

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from botarena.core import SeededRandom
+from botarena.runner.record import GameRecord
 
 FORMATS = ("roundrobin", "gauntlet", "swiss", "ko")
 MIN_TABLE, MAX_TABLE = 2, 4
@@ -180,10 +181,10 @@ def circle_pairs(labels: list[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _points(results: dict[int, dict[str, Any]], byes: list[tuple[int, str]]) -> dict[str, int]:
+def _points(results: dict[int, GameRecord], byes: list[tuple[int, str]]) -> dict[str, int]:
     points: dict[str, int] = {}
     for record in results.values():
-        for label, value in record["points"].items():
+        for label, value in record.points_by_bot().items():
             points[label] = points.get(label, 0) + int(value)
     for _, label in byes:
         points[label] = points.get(label, 0) + 2
@@ -226,7 +227,7 @@ def _swiss_pairs(order: list[str], met: set[frozenset[str]]) -> list[tuple[str, 
 
 
 def _plan_swiss(
-    settings: FormatSettings, labels: list[str], seed: int, results: dict[int, dict[str, Any]]
+    settings: FormatSettings, labels: list[str], seed: int, results: dict[int, GameRecord]
 ) -> Plan:
     plan = Plan()
     builder = _Builder(seed, settings.games_per_pairing)
@@ -256,15 +257,15 @@ def _plan_swiss(
 
 
 def _match_points(
-    results: dict[int, dict[str, Any]], indices: list[int], a: str, b: str
+    results: dict[int, GameRecord], indices: list[int], a: str, b: str
 ) -> tuple[int, int]:
-    pa = sum(int(results[i]["points"].get(a, 0)) for i in indices)
-    pb = sum(int(results[i]["points"].get(b, 0)) for i in indices)
+    pa = sum(results[i].points_by_bot().get(a, 0) for i in indices)
+    pb = sum(results[i].points_by_bot().get(b, 0) for i in indices)
     return pa, pb
 
 
 def _plan_ko(
-    settings: FormatSettings, labels: list[str], seed: int, results: dict[int, dict[str, Any]]
+    settings: FormatSettings, labels: list[str], seed: int, results: dict[int, GameRecord]
 ) -> Plan:
     plan = Plan()
     builder = _Builder(seed, settings.games_per_pairing)
@@ -354,7 +355,7 @@ def _plan_ko(
 
 
 def plan(
-    settings: FormatSettings, labels: list[str], seed: int, results: dict[int, dict[str, Any]]
+    settings: FormatSettings, labels: list[str], seed: int, results: dict[int, GameRecord]
 ) -> Plan:
     """Every game that can be scheduled given ``results`` (index → game record)."""
     validate(settings, labels)

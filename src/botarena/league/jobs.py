@@ -24,6 +24,7 @@ from botarena.core import SeededRandom
 from botarena.games import registry
 from botarena.league.entrants import Entrant
 from botarena.runner.limits import BotLimits
+from botarena.runner.record import GameRecord
 
 MAUMAU_MOVE_TIMEOUT_S = 5.0
 """Seconds a Mau-Mau seat has to answer its turn (the contest server's default)."""
@@ -58,7 +59,7 @@ class GameJob:
 
 @dataclass(slots=True)
 class JobOutcome:
-    record: dict[str, Any]
+    record: GameRecord
     files: dict[str, bytes]
     """Relative path (under the tournament folder) → content."""
 
@@ -68,16 +69,19 @@ def ranks_from_points(points: list[int]) -> list[int]:
     return [1 + sum(1 for other in points if other > mine) for mine in points]
 
 
-def base_record(job: GameJob) -> dict[str, Any]:
-    return {
-        "index": job.index,
-        "round": job.round,
-        "pairing": job.pairing,
-        "seed": job.seed,
-        "game": job.game,
-        "seats": [entrant.label for entrant in job.seats],
-        "host": socket.gethostname(),
-    }
+def base_record(job: GameJob, **result: Any) -> GameRecord:
+    """The job's game record: its place in the tournament and this host, and ``result``
+    (the other fields of :class:`GameRecord`)."""
+    return GameRecord(
+        index=job.index,
+        round=job.round,
+        pairing=job.pairing,
+        seed=job.seed,
+        game=job.game,
+        seats=[entrant.label for entrant in job.seats],
+        host=socket.gethostname(),
+        **result,
+    )
 
 
 async def _play_sc(job: GameJob, workdir: Path) -> JobOutcome:
@@ -118,5 +122,5 @@ def play_job(job: GameJob) -> JobOutcome:
     """Play ``job`` to its end (what a Dask worker runs): its own event loop and server.
     The record names the Dask worker that played it (``worker``)."""
     outcome = asyncio.run(play_job_async(job))
-    outcome.record["worker"] = dask_worker()
+    outcome.record.worker = dask_worker()
     return outcome

@@ -18,7 +18,6 @@ import contextlib
 import gzip
 import time
 from pathlib import Path
-from typing import Any
 
 from botarena.client.maumau import MauMauSession, play_async
 from botarena.core import SeededRandom
@@ -26,7 +25,8 @@ from botarena.games.maumau.players import STRATEGIES
 from botarena.league.entrants import maumau_argv
 from botarena.league.jobs import GameJob, JobOutcome, base_record, ranks_from_points
 from botarena.runner.launch import wait_or_kill
-from botarena.server.maumau import GameRecord, MauMauServer, ServerOptions
+from botarena.runner.record import REGULAR, SlotRecord
+from botarena.server.maumau import FinishedTable, MauMauServer, ServerOptions
 
 SEAT_POLL_S = 0.01
 """How often the runner looks whether a starting bot has been seated."""
@@ -44,7 +44,7 @@ class _Table:
         self.workdir = workdir
         self.folder = workdir / job.folder
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.done: asyncio.Future[GameRecord] = asyncio.get_running_loop().create_future()
+        self.done: asyncio.Future[FinishedTable] = asyncio.get_running_loop().create_future()
         self.server = MauMauServer(
             ServerOptions(
                 host="127.0.0.1",
@@ -61,7 +61,7 @@ class _Table:
         self.logs: dict[int, str] = {}
         self.notes: dict[int, str] = {}
 
-    def _over(self, record: GameRecord) -> None:
+    def _over(self, record: FinishedTable) -> None:
         if not self.done.done():
             self.done.set_result(record)
 
@@ -127,13 +127,13 @@ def _cause(job: GameJob, notes: dict[int, str], logs: dict[int, str]) -> str:
     for seat, note in sorted(notes.items()):
         log = f"; log: {logs[seat]}" if seat in logs else ""
         problems.append(f"bot {job.seats[seat].label} (seat {seat}): {note}{log}")
-    return "; ".join(problems) if problems else "REGULAR"
+    return "; ".join(problems) if problems else REGULAR
 
 
 async def play_maumau(job: GameJob, workdir: Path) -> JobOutcome:
     table = _Table(job, workdir)
     started = time.monotonic()
-    record: GameRecord | None = None
+    record: FinishedTable | None = None
     await table.server.start()
     try:
         for seat in range(len(job.seats)):
@@ -171,30 +171,28 @@ async def play_maumau(job: GameJob, workdir: Path) -> JobOutcome:
     notes = {seat: note for seat, note in table.notes.items() if seat >= 0}
     cause = _cause(job, notes, table.logs)
     if -1 in table.notes:
-        cause = table.notes[-1] if cause == "REGULAR" else f"{table.notes[-1]}; {cause}"
-    result: dict[str, Any] = base_record(job)
-    result.update(
-        {
-            "points": dict(zip(labels, points, strict=True)),
-            "ranks": ranks,
-            "winner": labels[points.index(2)] if 2 in points else None,
-            "void": record is None and not any(points),
-            "regular": cause == "REGULAR",
-            "cause": cause,
-            "ending": ending,
-            "moves": turns,
-            "duration_s": round(time.monotonic() - started, 3),
-            "slots": [
-                {
-                    "bot": labels[s],
-                    "exit_code": codes.get(s),
-                    "log": table.logs.get(s),
-                    **({"runner_note": notes[s]} if s in notes else {}),
-                }
-                for s in range(k)
-            ],
-            "replay": None,
-        }
+        cause = table.notes[-1] if cause == REGULAR else f"{table.notes[-1]}; {cause}"
+    result = base_record(
+        job,
+        points=dict(zip(labels, points, strict=True)),
+        ranks=ranks,
+        winner=labels[points.index(2)] if 2 in points else None,
+        void=record is None and not any(points),
+        regular=cause == REGULAR,
+        cause=cause,
+        ending=ending,
+        moves=turns,
+        duration_s=round(time.monotonic() - started, 3),
+        slots=[
+            SlotRecord(
+                bot=labels[s],
+                match_points=points[s],
+                exit_code=codes.get(s),
+                log=table.logs.get(s),
+                runner_note=notes.get(s),
+            )
+            for s in range(k)
+        ],
     )
     files = {
         log: (workdir / log).read_bytes() if (workdir / log).exists() else b""
@@ -203,5 +201,5 @@ async def play_maumau(job: GameJob, workdir: Path) -> JobOutcome:
     if transcript:
         name = f"{job.folder}/transcript.jsonl.gz"
         files[name] = gzip.compress(("\n".join(transcript) + "\n").encode(), mtime=0)
-        result["replay"] = name
+        result.replay = name
     return JobOutcome(result, files)

@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from botarena.runner.record import WIN_POINTS, GameRecord
+
 ELO_PER_NATURAL_UNIT = 400.0 / math.log(10.0)
 Z_95 = 1.959963984540054
 PRIOR_SD_ELO = 400.0
@@ -100,27 +102,27 @@ def bradley_terry(labels: list[str], games: Iterable[tuple[str, str, float]]) ->
     return {"bots": bots, "games": len(pairs), "regularized": regularized}
 
 
-def two_seat_games(records: Iterable[dict[str, Any]]) -> list[tuple[str, str, float]]:
+def two_seat_games(records: Iterable[GameRecord]) -> list[tuple[str, str, float]]:
     games = []
     for record in records:
-        if record.get("void") or len(record["seats"]) != 2:
+        if record.is_void() or len(record.labels) != 2:
             continue
-        a, b = record["seats"]
-        games.append((a, b, int(record["points"][a]) / 2.0))
+        a, b = record.labels
+        games.append((a, b, record.points_by_bot()[a] / WIN_POINTS))
     return games
 
 
-def openskill_ratings(labels: list[str], records: Iterable[dict[str, Any]]) -> dict[str, Any]:
+def openskill_ratings(labels: list[str], records: Iterable[GameRecord]) -> dict[str, Any]:
     from openskill.models import PlackettLuce  # noqa: PLC0415 - only when ratings are made
 
     model = PlackettLuce()
     ratings = {label: model.rating(name=label) for label in labels}
     games = 0
-    for record in sorted(records, key=lambda r: int(r["index"])):
-        if record.get("void"):
+    for record in sorted(records, key=lambda r: r.index):
+        if record.is_void():
             continue
-        seats = record["seats"]
-        teams = model.rate([[ratings[label]] for label in seats], ranks=list(record["ranks"]))
+        seats = record.labels
+        teams = model.rate([[ratings[label]] for label in seats], ranks=list(record.ranks or []))
         for label, team in zip(seats, teams, strict=True):
             ratings[label] = team[0]
         games += 1
@@ -138,9 +140,9 @@ def openskill_ratings(labels: list[str], records: Iterable[dict[str, Any]]) -> d
     }
 
 
-def ratings(labels: list[str], records: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def ratings(labels: list[str], records: dict[int, GameRecord]) -> dict[str, Any]:
     games = list(records.values())
     result: dict[str, Any] = {"openskill": openskill_ratings(labels, games)}
-    if all(len(record["seats"]) == 2 for record in games):
+    if all(len(record.labels) == 2 for record in games):
         result["elo"] = bradley_terry(labels, two_seat_games(games))
     return result

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from botarena.league.standings import crosstable_row
+from botarena.runner.record import GameRecord
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em; color: #222; }
@@ -119,24 +120,22 @@ def _link(path: str | None, text: str) -> str:
     return f'<a href="{html.escape(path)}">{html.escape(text)}</a>'
 
 
-def _games_table(games: dict[int, dict[str, Any]]) -> str:
+def _games_table(games: dict[int, GameRecord]) -> str:
     head = ["game", "round", "seats", "result", "moves", "replay", "logs", "cause"]
     lines = ["<table><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
     for index in sorted(games):
         record = games[index]
-        result = "void" if record["void"] else (record["winner"] or "draw")
-        logs = " ".join(
-            _link(slot.get("log"), f"seat {seat}") for seat, slot in enumerate(record["slots"])
-        )
-        cause = "" if record["regular"] else record["cause"]
+        result = "void" if record.is_void() else (record.winner or "draw")
+        logs = " ".join(_link(slot.log, f"seat {seat}") for seat, slot in enumerate(record.slots))
+        cause = "" if record.regular else record.cause
         lines.append(
             "<tr>"
             + _cell(index)
-            + _cell(record["round"])
-            + _cell(" vs ".join(record["seats"]), "bot")
+            + _cell(record.round)
+            + _cell(" vs ".join(record.labels), "bot")
             + _cell(result, "bot")
-            + _cell(record["moves"])
-            + f"<td>{_link(record.get('replay'), 'replay')}</td><td>{logs}</td>"
+            + _cell(record.moves)
+            + f"<td>{_link(record.replay, 'replay')}</td><td>{logs}</td>"
             + _cell(cause, "irregular")
             + "</tr>"
         )
@@ -147,7 +146,7 @@ def write_report(
     path: Path,
     document: dict[str, Any],
     table: dict[str, dict[str, list[int]]],
-    games: dict[int, dict[str, Any]],
+    games: dict[int, GameRecord],
 ) -> None:
     order = [row["bot"] for row in document["standings"]]
     fmt = document["format"]

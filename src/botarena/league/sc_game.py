@@ -8,7 +8,6 @@ import asyncio
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from botarena.games import registry
 from botarena.league.jobs import GameJob, JobOutcome, base_record, dask_worker, ranks_from_points
@@ -16,6 +15,7 @@ from botarena.runner.bots import BotSpec
 from botarena.runner.driver import DriverLimits, play_game
 from botarena.runner.hosts import EmbeddedHost
 from botarena.runner.launch import PerGameLauncher
+from botarena.runner.record import WIN_POINTS, GameRecord
 from botarena.runner.schedule import ScheduledGame
 from botarena.server import ScServer, ServerConfig
 
@@ -31,39 +31,23 @@ def _bot(job: GameJob, seat: int) -> BotSpec:
     return BotSpec(entrant.label, command, entrant.builtin, entrant.pace_ms)
 
 
-def league_record(job: GameJob, driver_record: dict[str, Any], workdir: Path) -> dict[str, Any]:
-    """The driver's record in the tournament's terms (points per label, ranks, causes)."""
+def league_record(job: GameJob, driver: GameRecord, workdir: Path) -> GameRecord:
+    """The driver's record in the tournament's terms (its seats as they were; points per
+    label, ranks, causes; a game whose points do not add up to one win is void)."""
     labels = [entrant.label for entrant in job.seats]
-    points = [int(slot["match_points"] or 0) for slot in driver_record["slots"]]
-    record = base_record(job)
-    prefix = str(workdir) + "/"
-    void = any(slot["match_points"] is None for slot in driver_record["slots"])
-    record.update(
-        {
-            "points": dict(zip(labels, points, strict=True)),
-            "ranks": ranks_from_points(points),
-            "winner": driver_record["winner"],
-            "void": void or sum(points) != 2,
-            "regular": driver_record["regular"],
-            "cause": str(driver_record["cause"]).replace(prefix, ""),
-            "moves": driver_record["moves"],
-            "duration_s": driver_record["duration_s"],
-            "slots": [
-                {
-                    "bot": slot["bot"],
-                    "cause": slot["cause"],
-                    "reason": slot["reason"],
-                    "scores": slot["scores"],
-                    "exit_code": slot["exit_code"],
-                    "log": slot["log"],
-                    **({"runner_note": slot["runner_note"]} if "runner_note" in slot else {}),
-                }
-                for slot in driver_record["slots"]
-            ],
-            "replay": None,
-        }
+    points = [slot.match_points or 0 for slot in driver.slots]
+    return base_record(
+        job,
+        slots=driver.slots,
+        points=dict(zip(labels, points, strict=True)),
+        ranks=ranks_from_points(points),
+        winner=driver.winner,
+        void=driver.is_void() or sum(points) != WIN_POINTS,
+        regular=driver.regular,
+        cause=driver.cause.replace(str(workdir) + "/", ""),
+        moves=driver.moves,
+        duration_s=driver.duration_s,
     )
-    return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +60,7 @@ class DriverJob:
     limits: DriverLimits
 
 
-async def driver_game(job: DriverJob, workdir: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
+async def driver_game(job: DriverJob, workdir: Path) -> tuple[GameRecord, dict[str, bytes]]:
     """The runner's driver on an embedded server of its own; its record (paths relative to
     ``workdir``) and the bytes of the bots' logs and the replay."""
     server = ScServer(
@@ -103,25 +87,26 @@ async def driver_game(job: DriverJob, workdir: Path) -> tuple[dict[str, Any], di
     finally:
         await host.close()
         await server.stop()
-    record["cause"] = str(record["cause"]).replace(str(workdir) + "/", "")
+    record.cause = record.cause.replace(str(workdir) + "/", "")
     files: dict[str, bytes] = {}
-    for slot in record["slots"]:
-        path = workdir / slot["log"]
-        files[slot["log"]] = path.read_bytes() if path.exists() else b""
-    if record.get("replay"):
-        files[record["replay"]] = (workdir / record["replay"]).read_bytes()
+    for slot in record.slots:
+        if slot.log is not None:
+            path = workdir / slot.log
+            files[slot.log] = path.read_bytes() if path.exists() else b""
+    if record.replay:
+        files[record.replay] = (workdir / record.replay).read_bytes()
     return record, files
 
 
-def play_driver_job(job: DriverJob) -> tuple[dict[str, Any], dict[str, bytes]]:
+def play_driver_job(job: DriverJob) -> tuple[GameRecord, dict[str, bytes]]:
     """What a Dask worker runs for ``botarena test --cluster``."""
 
-    async def main() -> tuple[dict[str, Any], dict[str, bytes]]:
+    async def main() -> tuple[GameRecord, dict[str, bytes]]:
         with tempfile.TemporaryDirectory(prefix="botarena-game-") as workdir:
             return await driver_game(job, Path(workdir))
 
     record, files = asyncio.run(main())
-    record["worker"] = dask_worker()
+    record.worker = dask_worker()
     return record, files
 
 
@@ -137,10 +122,10 @@ async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
     )
     driver_record, driver_files = await driver_game(driver_job, workdir)
     record = league_record(job, driver_record, workdir)
-    files = {slot["log"]: driver_files[slot["log"]] for slot in record["slots"]}
-    replay = driver_record.get("replay")
+    files = {slot.log: driver_files[slot.log] for slot in record.slots if slot.log is not None}
+    replay = driver_record.replay
     if replay:  # the driver writes it gzipped already (runner.driver.REPLAY_NAME)
         name = f"{job.folder}/{Path(replay).name}"
         files[name] = driver_files[replay]
-        record["replay"] = name
+        record.replay = name
     return JobOutcome(record, files)

@@ -21,18 +21,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from botarena.runner.record import GameRecord
+
 WIN_POINTS = 2
 DRAW_POINTS = 1
 
 
-def _opponents(record: dict[str, Any], label: str) -> list[str]:
-    return [other for other in record["seats"] if other != label]
+def _opponents(record: GameRecord, label: str) -> list[str]:
+    return [other for other in record.labels if other != label]
 
 
-def _points_of(records: Iterable[dict[str, Any]], byes: list[tuple[int, str]]) -> dict[str, int]:
+def _points_of(records: Iterable[GameRecord], byes: list[tuple[int, str]]) -> dict[str, int]:
     points: dict[str, int] = {}
     for record in records:
-        for label, value in record["points"].items():
+        for label, value in record.points_by_bot().items():
             points[label] = points.get(label, 0) + int(value)
     for _, label in byes:
         points[label] = points.get(label, 0) + WIN_POINTS
@@ -54,7 +56,7 @@ def ko_reached(ko_rounds: list[list[dict[str, Any]]]) -> dict[str, int]:
 
 def standings(
     labels: list[str],
-    records: dict[int, dict[str, Any]],
+    records: dict[int, GameRecord],
     *,
     swiss: bool = False,
     byes: list[tuple[int, str]] | None = None,
@@ -81,7 +83,7 @@ def standings(
         for label in labels
     }
     for record in games:
-        for label, value in record["points"].items():
+        for label, value in record.points_by_bot().items():
             row = rows[label]
             row["games"] += 1
             row["wins"] += value == WIN_POINTS
@@ -91,9 +93,9 @@ def standings(
             mean = sum(points.get(o, 0) for o in opponents) / max(1, len(opponents))
             row["sonneborn_berger"] += value / WIN_POINTS * mean
             row["buchholz"] += mean
-        for slot in record.get("slots", []):
-            if "runner_note" in slot:
-                rows[slot["bot"]]["failures"] += 1
+        for slot in record.slots:
+            if slot.runner_note is not None:
+                rows[slot.bot]["failures"] += 1
     # head-to-head inside each group of bots tied on points
     groups: dict[int, list[str]] = {}
     for label in labels:
@@ -103,7 +105,7 @@ def standings(
             continue
         members = set(group)
         for record in games:
-            for label, value in record["points"].items():
+            for label, value in record.points_by_bot().items():
                 if label in members and members.intersection(_opponents(record, label)):
                     rows[label]["head_to_head"] += int(value)
     reached = ko_reached(ko_rounds) if ko_rounds else {}
@@ -135,12 +137,12 @@ def standings(
 
 
 def crosstable(
-    labels: list[str], records: dict[int, dict[str, Any]]
+    labels: list[str], records: dict[int, GameRecord]
 ) -> dict[str, dict[str, list[int]]]:
     """``table[a][b] = [points a scored in games with b, most a could have scored]``."""
     table: dict[str, dict[str, list[int]]] = {a: {} for a in labels}
     for record in records.values():
-        for label, value in record["points"].items():
+        for label, value in record.points_by_bot().items():
             for other in _opponents(record, label):
                 cell = table[label].setdefault(other, [0, 0])
                 cell[0] += int(value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from botarena.runner.record import GameRecord, RecordError
 from botarena.runner.store import (
     append_json_line,
     read_json_lines,
@@ -28,14 +29,14 @@ class TournamentStoreError(ValueError):
     """A folder that cannot be used for this tournament (the message says why)."""
 
 
-def read_games(path: Path) -> dict[int, dict[str, Any]]:
-    games: dict[int, dict[str, Any]] = {}
-    for record in read_json_lines(path):
+def read_games(path: Path) -> dict[int, GameRecord]:
+    games: dict[int, GameRecord] = {}
+    for line in read_json_lines(path):
         try:
-            index = int(record["index"])
-        except (KeyError, TypeError, ValueError):
+            record = GameRecord.from_json(line)
+        except RecordError:
             continue  # not a game line: that game is played again
-        games.setdefault(index, record)
+        games.setdefault(record.index, record)
     return games
 
 
@@ -54,7 +55,7 @@ class TournamentStore:
     def __init__(self, out_dir: Path, settings: dict[str, Any]) -> None:
         self.out_dir = out_dir
         self.settings = settings
-        self.games: dict[int, dict[str, Any]] = {}
+        self.games: dict[int, GameRecord] = {}
 
     @classmethod
     def create(cls, out_dir: Path, settings: dict[str, Any]) -> TournamentStore:
@@ -78,15 +79,16 @@ class TournamentStore:
 
     def _rewrite(self) -> None:
         games = self.games
-        rewrite_json_lines(self.out_dir / GAMES_NAME, (games[i] for i in sorted(games)), sync=True)
+        lines = (games[i].to_json() for i in sorted(games))
+        rewrite_json_lines(self.out_dir / GAMES_NAME, lines, sync=True)
 
-    def add(self, record: dict[str, Any], files: dict[str, bytes]) -> bool:
+    def add(self, record: GameRecord, files: dict[str, bytes]) -> bool:
         """Write the game's files, then its line; ``False`` if the game is already stored."""
-        index = int(record["index"])
+        index = record.index
         if index in self.games:
             return False
         write_game_files(self.out_dir, files)
-        append_json_line(self.out_dir / GAMES_NAME, record, sync=True)
+        append_json_line(self.out_dir / GAMES_NAME, record.to_json(), sync=True)
         self.games[index] = record
         return True
 

@@ -37,6 +37,7 @@ from botarena.league.ratings import ratings
 from botarena.league.report import write_report
 from botarena.league.standings import crosstable, crosstable_csv, standings
 from botarena.league.store import TournamentStore, TournamentStoreError
+from botarena.runner.record import GameRecord
 from botarena.runner.store import refuse_other_settings
 from botarena.runner.tasks import run_together
 
@@ -202,13 +203,13 @@ def write_results(store: TournamentStore, plan: formats.Plan) -> list[dict[str, 
     return rows
 
 
-def _describe(record: dict[str, Any]) -> str:
-    seats = " vs ".join(record["seats"])
-    result = f"{record['winner']} wins" if record["winner"] else "draw"
-    if record["void"]:
+def _describe(record: GameRecord) -> str:
+    seats = " vs ".join(record.labels)
+    result = f"{record.winner} wins" if record.winner else "draw"
+    if record.is_void():
         result = "void"
-    cause = "" if record["regular"] else f" [{record['cause']}]"
-    return f"game {record['index']} (round {record['round']}): {seats}: {result}{cause}"
+    cause = "" if record.regular else f" [{record.cause}]"
+    return f"game {record.index} (round {record.round}): {seats}: {result}{cause}"
 
 
 async def run_tournament(

@@ -13,7 +13,6 @@ import contextlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from botarena.core import ScoreCause
 from botarena.runner.bot_logs import last_log_line, startup_cause
@@ -21,6 +20,7 @@ from botarena.runner.bots import BotSpec
 from botarena.runner.hosts import GameEnd, GameHandle, GameHost
 from botarena.runner.launch import Launched, PerGameLauncher, PersistentLauncher
 from botarena.runner.limits import WATCHDOG_POLL_S, BotLimits
+from botarena.runner.record import REGULAR, GameRecord, SlotRecord
 from botarena.runner.schedule import ScheduledGame
 from botarena.server import SlotDescriptor
 
@@ -50,8 +50,8 @@ async def play_game(
     limits: DriverLimits,
     launcher: PerGameLauncher | PersistentLauncher,
     replays: str = "all",
-) -> dict[str, Any]:
-    """Play ``game``; returns its record (see the summary format in ``botarena.runner``).
+) -> GameRecord:
+    """Play ``game``; returns its record.
 
     ``replays``: ``all`` keeps every game's ``replay.xml.gz``, ``failed`` only those of
     irregular games, ``none`` writes none.
@@ -183,53 +183,53 @@ def _record(
     run_dir: Path,
     duration: float,
     launcher_persistent: bool,
-) -> dict[str, Any]:
+) -> GameRecord:
     result = end.result
     slots = []
     problems = []
     for slot, bot in enumerate(seated):
         score = result.scores[slot] if result is not None else None
         cause = score.cause.value if score is not None else ScoreCause.UNKNOWN.value
-        entry: dict[str, Any] = {
-            "bot": bot.label,
-            "cause": cause,
-            "reason": score.reason if score is not None else (end.note or "no result"),
-            "match_points": score.match_points if score is not None else None,
-            "scores": list(score.parts) if score is not None else [],
-            "exit_code": exit_codes[slot],
-            "log": str(log_paths[slot].relative_to(run_dir)),
-            "persistent_process": launcher_persistent,
-        }
+        entry = SlotRecord(
+            bot=bot.label,
+            cause=cause,
+            reason=score.reason if score is not None else (end.note or "no result"),
+            match_points=score.match_points if score is not None else None,
+            scores=list(score.parts) if score is not None else [],
+            exit_code=exit_codes[slot],
+            log=str(log_paths[slot].relative_to(run_dir)),
+            persistent_process=launcher_persistent,
+        )
         if slot in notes:  # notes are made only before the game starts
-            entry["runner_note"] = notes[slot]
-            entry["startup_failure"] = True
+            entry.runner_note = notes[slot]
+            entry.startup_failure = True
         if cause != ScoreCause.REGULAR.value:
-            entry["log_line"] = last_log_line(log_paths[slot])
+            entry.log_line = last_log_line(log_paths[slot])
         slots.append(entry)
         if cause != ScoreCause.REGULAR.value:
             detail = f"; {notes[slot]}" if slot in notes else ""
             problems.append(
-                f"bot {bot.label} (slot {slot}): {cause}: {entry['reason']}{detail}; "
+                f"bot {bot.label} (slot {slot}): {cause}: {entry.reason}{detail}; "
                 f"log: {log_paths[slot]}"
             )
     bot_scores = {}
     for slot, bot in enumerate(seated):
         bot_scores[bot.label] = None if result is None else result.share_of(slot)
     winner = None if result is None or result.winner is None else seated[result.winner].label
-    return {
-        "index": game.index,
-        "pair": game.pair,
-        "seed": game.seed,
-        "slots": slots,
-        "winner": winner,
-        "bot_scores": bot_scores,
-        "cause": "REGULAR" if not problems else "; ".join(problems),
-        "regular": not problems,
-        "moves": end.moves,
-        "move_times_ms": [round(ms, 3) for ms in end.move_times_ms],
-        "move_raw_ms": [round(ms, 3) for ms in end.move_raw_ms],
-        "near_misses": list(end.near_misses),
-        "move_bots": [seated[slot].label for slot in end.move_slots if slot < len(seated)],
-        "duration_s": round(duration, 3),
-        "replay": str(replay_path.relative_to(run_dir)) if replay_path.exists() else None,
-    }
+    return GameRecord(
+        index=game.index,
+        pair=game.pair,
+        seed=game.seed,
+        slots=slots,
+        winner=winner,
+        bot_scores=bot_scores,
+        cause=REGULAR if not problems else "; ".join(problems),
+        regular=not problems,
+        moves=end.moves,
+        move_times_ms=[round(ms, 3) for ms in end.move_times_ms],
+        move_raw_ms=[round(ms, 3) for ms in end.move_raw_ms],
+        near_misses=list(end.near_misses),
+        move_bots=[seated[slot].label for slot in end.move_slots if slot < len(seated)],
+        duration_s=round(duration, 3),
+        replay=str(replay_path.relative_to(run_dir)) if replay_path.exists() else None,
+    )

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+
+from botarena.runner.record import REGULAR, GameRecord
 
 
 @dataclass(slots=True)
@@ -43,15 +44,15 @@ def _ms(values: list[float], pick: str) -> str:
     return f"{value:.1f}"
 
 
-def bot_totals(records: Iterable[dict[str, Any]], labels: tuple[str, str]) -> dict[str, BotTotals]:
+def bot_totals(records: Iterable[GameRecord], labels: tuple[str, str]) -> dict[str, BotTotals]:
     totals = {label: BotTotals() for label in labels}
     for record in records:
         for label in labels:
-            totals[label].add_score(record["bot_scores"].get(label))
-        movers = record.get("move_bots") or []
-        times = record.get("move_times_ms") or []
-        raw = record.get("move_raw_ms") or []
-        near = set(record.get("near_misses") or [])
+            totals[label].add_score(record.share_of(label))
+        movers = record.move_bots
+        times = record.move_times_ms
+        raw = record.move_raw_ms
+        near = set(record.near_misses)
         if len(movers) == len(times):
             for index, (label, ms) in enumerate(zip(movers, times, strict=True)):
                 if label not in totals:
@@ -63,21 +64,21 @@ def bot_totals(records: Iterable[dict[str, Any]], labels: tuple[str, str]) -> di
     return totals
 
 
-def _irregular_slots(records: Iterable[dict[str, Any]]) -> Iterator[tuple[str, str | None]]:
+def _irregular_slots(records: Iterable[GameRecord]) -> Iterator[tuple[str, str | None]]:
     """Per irregular seat: ``BOT: CAUSE`` and the last line of the bot's log (if recorded)."""
     for record in records:
-        for slot in record["slots"]:
-            if slot["cause"] == "REGULAR":
+        for slot in record.slots:
+            if slot.cause == REGULAR:
                 continue
-            text = f"{slot['bot']}: {slot['cause']}"
-            if slot.get("startup_failure"):
+            text = f"{slot.bot}: {slot.cause}"
+            if slot.startup_failure:
                 text += " (could not start or connect)"
-            elif record.get("winner") is None and record["bot_scores"].get(slot["bot"]) is None:
+            elif record.winner is None and record.share_of(slot.bot) is None:
                 text += " (void game)"
-            yield text, slot.get("log_line")
+            yield text, slot.log_line
 
 
-def cause_lines(records: Iterable[dict[str, Any]]) -> list[str]:
+def cause_lines(records: Iterable[GameRecord]) -> list[str]:
     """``COUNT × BOT: CAUSE``, most frequent first, each with the most frequent last line of
     the bot's log in those games (a crashing bot's exception), as the record keeps it
     (trimmed to ``bot_logs.LOG_LINE_WIDTH``)."""
@@ -95,7 +96,7 @@ def cause_lines(records: Iterable[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def end_table(records: dict[int, dict[str, Any]], labels: tuple[str, str]) -> list[str]:
+def end_table(records: dict[int, GameRecord], labels: tuple[str, str]) -> list[str]:
     """The lines of the end-of-run table."""
     games = [records[index] for index in sorted(records)]
     totals = bot_totals(games, labels)
@@ -112,7 +113,7 @@ def end_table(records: dict[int, dict[str, Any]], labels: tuple[str, str]) -> li
             f"{_ms(t.move_raw_ms, 'max'):>10} {t.near_misses:>11}"
         )
     if games:
-        average = sum(int(g.get("moves") or 0) for g in games) / len(games)
+        average = sum(g.moves for g in games) / len(games)
         lines.append(f"games: {len(games)}, average length {average:.1f} moves")
     else:
         lines.append("games: 0")
@@ -122,7 +123,7 @@ def end_table(records: dict[int, dict[str, Any]], labels: tuple[str, str]) -> li
             f"near misses: {near} moves were within the soft limit only thanks to the move "
             "grace (their raw time exceeded it; see near_misses in games.jsonl)"
         )
-    irregular = sum(1 for g in games if not g["regular"])
+    irregular = sum(1 for g in games if not g.regular)
     if irregular:
         lines.append(f"irregular games: {irregular}")
         lines.extend(cause_lines(games))

@@ -24,6 +24,7 @@ from lxml import etree
 from botarena.core import SeededRandom, new_seed
 from botarena.games import registry
 from botarena.runner.bots import BotSpec, bot_labels, parse_bot
+from botarena.runner.record import REGULAR, GameRecord
 
 MAX_PLIES = 10_000
 """Safety net: a game that has not ended after this many moves is reported and stopped."""
@@ -196,29 +197,29 @@ async def _play_on_server(
         printer.cancel()
         await host.close()
         await server.stop()
-    winner = record["winner"]
+    winner = record.winner
     winner_name = None if winner is None else names[specs.index(_spec(specs, winner))]
-    reason = next((s["reason"] for s in record["slots"] if s["reason"]), "")
+    reason = next((s.reason for s in record.slots if s.reason), "")
     outcome = "draw" if winner_name is None else f"{winner_name} wins"
-    echo(f"\nresult after {record['moves']} moves: {outcome}" + (f" ({reason})" if reason else ""))
+    echo(f"\nresult after {record.moves} moves: {outcome}" + (f" ({reason})" if reason else ""))
     if shown:
         echo(f"points: {render.score_text(shown[-1])}")
     return {
         "seed": base,
-        "moves": record["moves"],
+        "moves": record.moves,
         "winner": winner_name,
         "finished": True,
         "startup_failures": failures,
     }
 
 
-def startup_failures(record: dict[str, Any]) -> list[str]:
+def startup_failures(record: GameRecord) -> list[str]:
     """``bot B could not start or connect: CAUSE`` for each bot of the game's record that
     never took its seat (the cause ends with its log's last line)."""
     return [
-        f"bot {slot['bot']} could not start or connect: {slot.get('runner_note', slot['reason'])}"
-        for slot in record["slots"]
-        if slot.get("startup_failure")
+        f"bot {slot.bot} could not start or connect: {slot.runner_note or slot.reason}"
+        for slot in record.slots
+        if slot.startup_failure
     ]
 
 
@@ -226,19 +227,19 @@ def _spec(specs: tuple[BotSpec, BotSpec], label: str) -> BotSpec:
     return next(spec for spec in specs if spec.label == label)
 
 
-def _echo_bot_output(record: dict[str, Any], folder: Path, commands: list[str], echo: Echo) -> None:
+def _echo_bot_output(record: GameRecord, folder: Path, commands: list[str], echo: Echo) -> None:
     """What each command bot printed (the end of it), and for an irregular game its cause:
     the folder with the logs is gone when ``play`` returns."""
-    if not record["regular"]:
-        echo(f"\n{record['cause']}")
-    for slot in record["slots"]:
-        if slot["bot"] not in commands and slot["cause"] == "REGULAR":
+    if not record.regular:
+        echo(f"\n{record.cause}")
+    for slot in record.slots:
+        if slot.bot not in commands and slot.cause == REGULAR:
             continue
-        log = folder / slot["log"]
-        lines = log.read_text(errors="replace").splitlines() if log.exists() else []
-        if not lines and slot["cause"] == "REGULAR":
+        log = folder / (slot.log or "")
+        lines = log.read_text(errors="replace").splitlines() if log.is_file() else []
+        if not lines and slot.cause == REGULAR:
             continue
         tail = "last lines of " if len(lines) > LOG_TAIL_LINES else ""
-        echo(f"--- {tail}{slot['bot']}'s output ---")
+        echo(f"--- {tail}{slot.bot}'s output ---")
         for line in lines[-LOG_TAIL_LINES:]:
             echo(line)

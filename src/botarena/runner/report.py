@@ -21,6 +21,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from botarena.runner.record import GameRecord
 from botarena.runner.stats import (
     WDL,
     Pentanomial,
@@ -30,12 +31,13 @@ from botarena.runner.stats import (
 )
 
 
-def wdl_of(records: Iterable[dict[str, Any]], label: str) -> WDL:
-    scores = [r["bot_scores"][label] for r in records if r["bot_scores"].get(label) is not None]
-    return WDL.from_scores(scores)
+def wdl_of(records: Iterable[GameRecord], label: str) -> WDL:
+    """``label``'s wins, draws and losses (games without a score for it left out)."""
+    scores = [r.share_of(label) for r in records]
+    return WDL.from_scores([score for score in scores if score is not None])
 
 
-def pentanomial_of(records: dict[int, dict[str, Any]], label: str) -> Pentanomial:
+def pentanomial_of(records: dict[int, GameRecord], label: str) -> Pentanomial:
     """Complete pairs (both games finished and not void) by BOT_A's pair points."""
     pairs = []
     for index, first in records.items():
@@ -44,7 +46,7 @@ def pentanomial_of(records: dict[int, dict[str, Any]], label: str) -> Pentanomia
         second = records.get(index + 1)
         if second is None:
             continue
-        a, b = first["bot_scores"].get(label), second["bot_scores"].get(label)
+        a, b = first.share_of(label), second.share_of(label)
         if a is not None and b is not None:
             pairs.append((a, b))
     return Pentanomial.from_game_pairs(pairs)
@@ -55,7 +57,7 @@ def _finite(value: float) -> float | None:
 
 
 def statistics(
-    records: dict[int, dict[str, Any]], labels: tuple[str, str], sprt: Sprt | None
+    records: dict[int, GameRecord], labels: tuple[str, str], sprt: Sprt | None
 ) -> dict[str, Any]:
     """The ``statistics`` block of the summary."""
     wdl = wdl_of(records.values(), labels[0])
@@ -65,8 +67,8 @@ def statistics(
     block: dict[str, Any] = {
         "perspective": labels[0],
         "games": len(records),
-        "void_games": sum(1 for r in records.values() if r["bot_scores"][labels[0]] is None),
-        "irregular_games": sum(1 for r in records.values() if not r["regular"]),
+        "void_games": sum(1 for r in records.values() if r.share_of(labels[0]) is None),
+        "irregular_games": sum(1 for r in records.values() if not r.regular),
         "wins": wdl.wins,
         "draws": wdl.draws,
         "losses": wdl.losses,
@@ -161,10 +163,10 @@ class Reporter:
             self._progress.__exit__(None, None, None)
             self._progress = None
 
-    def game_finished(self, record: dict[str, Any], block: dict[str, Any]) -> None:
-        if not record["regular"]:
+    def game_finished(self, record: GameRecord, block: dict[str, Any]) -> None:
+        if not record.regular:
             self.console.print(
-                Text(f"game {record['index']} (seed {record['seed']}): {record['cause']}"),
+                Text(f"game {record.index} (seed {record.seed}): {record.cause}"),
                 style="yellow",
             )
         line = status_line(block, self.planned, self.labels)

@@ -20,6 +20,7 @@ from botarena.runner.endtable import end_table
 from botarena.runner.hosts import EmbeddedHost, RemoteHost
 from botarena.runner.launch import PerGameLauncher, PersistentLauncher
 from botarena.runner.limits import MAX_STARTUP_FAILURES, default_concurrency
+from botarena.runner.record import GameRecord
 from botarena.runner.report import Reporter, sprt_decided, statistics, status_line
 from botarena.runner.schedule import ScheduledGame, schedule
 from botarena.runner.stats import Sprt
@@ -124,7 +125,7 @@ class ClusterGames(Protocol):
         bots: Bots,
         run_dir: Path,
         limits: DriverLimits,
-    ) -> dict[str, Any]: ...
+    ) -> GameRecord: ...
 
     async def close(self) -> None: ...
 
@@ -192,11 +193,11 @@ class StartupWatch:
         self.total = 0
         self.verdict: str | None = None
 
-    def add(self, record: dict[str, Any]) -> str | None:
+    def add(self, record: GameRecord) -> str | None:
         """Note one game; returns the reason to stop when a bot reached the limit."""
-        for slot in record["slots"]:
-            bot = slot["bot"]
-            if not slot.get("startup_failure"):
+        for slot in record.slots:
+            bot = slot.bot
+            if not slot.startup_failure:
                 self.in_a_row[bot] = 0
                 continue
             self.total += 1
@@ -204,7 +205,7 @@ class StartupWatch:
             if self.in_a_row[bot] >= self.limit and self.verdict is None:
                 self.verdict = (
                     f"stopping: bot {bot} could not start or connect in {self.limit} games in "
-                    f"a row (last: {slot.get('runner_note', 'no note')}; log: {slot['log']})"
+                    f"a row (last: {slot.runner_note or 'no note'}; log: {slot.log})"
                 )
         return self.verdict
 

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -17,6 +18,8 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
+
+from botarena.runner.record import GameRecord, RecordError
 
 SUMMARY_NAME = "summary.json"
 GAMES_NAME = "games.jsonl"
@@ -115,7 +118,7 @@ class ResultsStore:
     def __init__(self, out_dir: Path, settings: dict[str, Any]) -> None:
         self.out_dir = out_dir
         self.settings = settings
-        self.games: dict[int, dict[str, Any]] = {}
+        self.games: dict[int, GameRecord] = {}
         self._last_summary = 0.0
 
     @property
@@ -129,15 +132,19 @@ class ResultsStore:
         )
         store = cls(out_dir, dict(summary["settings"]))
         games_path = out_dir / GAMES_NAME
-        store.games = {int(record["index"]): record for record in read_json_lines(games_path)}
+        for line in read_json_lines(games_path):
+            with contextlib.suppress(RecordError):  # not a game line: played again
+                record = GameRecord.from_json(line)
+                store.games[record.index] = record
         # Drops a torn line, so appends start on a fresh line.
-        rewrite_json_lines(games_path, (store.games[i] for i in sorted(store.games)), sync=False)
+        lines = (store.games[i].to_json() for i in sorted(store.games))
+        rewrite_json_lines(games_path, lines, sync=False)
         return store
 
-    def add(self, record: dict[str, Any], statistics: dict[str, Any]) -> None:
+    def add(self, record: GameRecord, statistics: dict[str, Any]) -> None:
         """Record a finished game durably; refresh the summary if it is due."""
-        self.games[int(record["index"])] = record
-        append_json_line(self.out_dir / GAMES_NAME, record, sync=False)
+        self.games[record.index] = record
+        append_json_line(self.out_dir / GAMES_NAME, record.to_json(), sync=False)
         if time.monotonic() - self._last_summary >= SUMMARY_INTERVAL_S:
             self.save(statistics)
 
@@ -146,7 +153,7 @@ class ResultsStore:
             "version": SUMMARY_VERSION,
             "settings": self.settings,
             "statistics": statistics,
-            "games": [self.games[index] for index in sorted(self.games)],
+            "games": [self.games[index].to_json() for index in sorted(self.games)],
         }
         write_json_atomically(self.path, document)
         self._last_summary = time.monotonic()

@@ -8,7 +8,7 @@ sizes, whose turn), drawn by the same board module as Mau-Mau replays.
 from __future__ import annotations
 
 from botarena.games.registry import MAUMAU_JSON, only_game_of
-from botarena.server.maumau import GameRecord, GameRoom, MauMauListener, TableView
+from botarena.server.maumau import FinishedTable, GameRoom, MauMauListener, TableView
 from botarena.web.hub import LiveHub
 from botarena.web.maumau_replay import table_xml
 
@@ -19,7 +19,7 @@ def room_id(room: GameRoom) -> str:
     return f"maumau-{room.game_id}"
 
 
-def result_text(record: GameRecord | None) -> str:
+def result_text(record: FinishedTable | None) -> str:
     if record is None:
         return "cancelled without a result"
     winner = f"winner {record.winner_name!r}" if record.winner_name is not None else "no winner"
@@ -49,7 +49,7 @@ class MauMauFeed(MauMauListener):
         )
         self.hub.add_state(key, state, move_ms)
 
-    def game_finished(self, room: GameRoom, record: GameRecord | None) -> None:
+    def game_finished(self, room: GameRoom, record: FinishedTable | None) -> None:
         key = room_id(room)
         self._turns.pop(key, None)
         self.hub.finish_room(key, list(room.names), None, result_text(record))

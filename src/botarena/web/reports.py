@@ -1,7 +1,10 @@
 """A run (``botarena test``) or tournament (``botarena tournament``) folder as a report.
 
-From ``games.jsonl``: per bot W/D/L and Elo ± 95 % CI (:mod:`botarena.runner.stats`), the
-Elo of the first bot over the games as a matplotlib plot (SVG), the causes of irregular
+From ``games.jsonl`` (each line a :class:`~botarena.runner.record.GameRecord`, runner's and
+tournament's alike): per bot W/D/L, match points and Elo ± 95 % CI (a run: from the bot's
+W/D/L, :mod:`botarena.runner.stats`; a tournament: its own Bradley-Terry ratings,
+:mod:`botarena.league.ratings`, so the figures are those of its report.html), the Elo of the
+first bot over the games as a matplotlib plot (SVG), the causes of irregular
 games, per-bot move times, and every game with the path of its replay. Every step is one
 pass over the records (O(n)); a record that cannot be read is left out and named in
 ``skipped`` with the reason, the rest of the report stands.
@@ -17,6 +20,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, TypeVar
 
+from botarena.league.ratings import ratings
+from botarena.runner.record import GameRecord, RecordError
+from botarena.runner.report import wdl_of
 from botarena.runner.stats import WDL, elo_estimate
 from botarena.web.replays import FileRoots, read_records
 
@@ -25,27 +31,11 @@ def _finite(value: float) -> float | None:
     return round(value, 1) if math.isfinite(value) else None
 
 
-def _wdl(records: list[dict[str, Any]], bot: str) -> WDL:
-    wins = draws = losses = 0
-    for record in records:
-        share = (record.get("bot_scores") or {}).get(bot)
-        if share is None:
-            continue
-        if share == 1:
-            wins += 1
-        elif share == 0:
-            losses += 1
-        else:
-            draws += 1
-    return WDL(wins, draws, losses)
-
-
-def _bots(records: list[dict[str, Any]]) -> list[str]:
+def _bots(records: list[GameRecord]) -> list[str]:
     bots: list[str] = []
     for record in records:
-        for slot in record.get("slots") or []:
-            label = slot.get("bot")
-            if isinstance(label, str) and label not in bots:
+        for label in record.labels:
+            if label not in bots:
                 bots.append(label)
     return bots
 
@@ -60,7 +50,7 @@ SVG and the time to draw it stay the same however many games a run has."""
 
 
 def elo_curve(
-    records: list[dict[str, Any]], bot: str, most: int | None = None
+    records: list[GameRecord], bot: str, most: int | None = None
 ) -> list[tuple[int, float, float, float]]:
     """(games, Elo, CI low, CI high) of ``bot`` after each game (``most``: after at most
     that many games, evenly spread, the last one kept), clipped to the plot. One pass: the
@@ -74,7 +64,7 @@ def elo_curve(
     points = []
     wins = draws = losses = 0
     for count, record in enumerate(records, start=1):
-        share = (record.get("bot_scores") or {}).get(bot)
+        share = record.share_of(bot)
         if share == 1:
             wins += 1
         elif share == 0:
@@ -99,7 +89,7 @@ def thinned(points: list[T], most: int) -> list[T]:
     return [points[int(index * step)] for index in range(most - 1)] + [points[-1]]
 
 
-def plot_svg(records: list[dict[str, Any]], bot: str) -> str:
+def plot_svg(records: list[GameRecord], bot: str) -> str:
     """The Elo of ``bot`` with its 95 % band over the games, as SVG text (matplotlib)."""
     import matplotlib  # noqa: PLC0415 - only when a report is shown
 
@@ -126,13 +116,11 @@ def plot_svg(records: list[dict[str, Any]], bot: str) -> str:
     return text[text.index("<svg") :]
 
 
-def move_times(records: list[dict[str, Any]]) -> list[dict[str, object]]:
+def move_times(records: list[GameRecord]) -> list[dict[str, object]]:
     times: dict[str, list[float]] = defaultdict(list)
     for record in records:
-        for label, ms in zip(
-            record.get("move_bots") or [], record.get("move_times_ms") or [], strict=False
-        ):
-            times[str(label)].append(float(ms))
+        for label, ms in zip(record.move_bots, record.move_times_ms, strict=False):
+            times[label].append(float(ms))
     rows: list[dict[str, object]] = []
     for bot, values in sorted(times.items()):
         values.sort()
@@ -150,43 +138,39 @@ def move_times(records: list[dict[str, Any]]) -> list[dict[str, object]]:
 
 
 def checked_records(
-    records: list[dict[str, Any]],
-) -> tuple[list[dict[str, Any]], list[dict[str, object]]]:
+    lines: list[dict[str, Any]],
+) -> tuple[list[GameRecord], list[dict[str, object]]]:
     """The records the report can use, ordered by ``index``, and the others (``record``: its
-    place in ``games.jsonl``, counting from 1; ``reason``)."""
-    usable: list[tuple[int, dict[str, Any]]] = []
+    place in ``games.jsonl``, counting from 1; ``reason``: what
+    :meth:`GameRecord.from_json` found wrong)."""
+    usable: list[GameRecord] = []
     skipped: list[dict[str, object]] = []
-    for number, record in enumerate(records, start=1):
-        reason = _problem(record)
-        if reason is None:
-            usable.append((int(record.get("index", 0)), record))
-        else:
-            skipped.append({"record": number, "reason": reason})
-    usable.sort(key=lambda item: item[0])
-    return [record for _, record in usable], skipped
+    for number, line in enumerate(lines, start=1):
+        try:
+            usable.append(GameRecord.from_json(line))
+        except RecordError as error:
+            skipped.append({"record": number, "reason": str(error)})
+    usable.sort(key=lambda record: record.index)
+    return usable, skipped
 
 
-def _problem(record: dict[str, Any]) -> str | None:
-    """Why the report cannot use ``record`` (None: it can)."""
-    index = record.get("index", 0)
-    if isinstance(index, bool) or not isinstance(index, int):
-        return f"index is not a whole number: {str(index)[:40]!r}"
-    expected = (
-        ("bot_scores", dict),
-        ("slots", list),
-        ("move_bots", list),
-        ("move_times_ms", list),
-    )
-    for key, kind in expected:
-        value = record.get(key)
-        if value is not None and not isinstance(value, kind):
-            return f"{key} is not a {kind.__name__}"
-    if not all(isinstance(slot, dict) for slot in record.get("slots") or []):
-        return "a slot is not an object"
-    times = record.get("move_times_ms") or []
-    if not all(isinstance(ms, int | float) and not isinstance(ms, bool) for ms in times):
-        return "a move time is not a number"
-    return None
+def _elo_column(records: list[GameRecord], bots: list[str]) -> dict[str, tuple[float, float]]:
+    """Elo and its 95 % margin per bot: a tournament's (two-seat) records get the
+    tournament's own ratings; a run's, each bot's Elo from its W/D/L."""
+    if records and all(record.points is not None for record in records):
+        elo = ratings(bots, {record.index: record for record in records}).get("elo")
+        if elo is None:  # tables of more than two seats: no Elo
+            return {}
+        return {
+            bot: (value["elo"], value["high"] - value["elo"])
+            for bot, value in elo["bots"].items()
+            if value is not None
+        }
+    column = {}
+    for bot in bots:
+        estimate = elo_estimate(wdl_of(records, bot))
+        column[bot] = (estimate.elo, estimate.margin)
+    return column
 
 
 def _replay_path(folder: Path, base: Path, replay: object) -> str | None:
@@ -216,11 +200,11 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
         raise ValueError(f"{folder.name} has no finished games (games.jsonl){reason}")
     base = next((root for root in roots.paths if opened.is_relative_to(root)), folder)
     bots = _bots(records)
+    elo = _elo_column(records, bots)
     rows = []
     for bot in bots:
-        wdl = _wdl(records, bot)
-        estimate = elo_estimate(wdl)
-        margin = _finite(estimate.margin)
+        wdl = wdl_of(records, bot)
+        centre, margin = elo.get(bot, (math.nan, math.nan))
         rows.append(
             {
                 "bot": bot,
@@ -228,22 +212,21 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
                 "wins": wdl.wins,
                 "draws": wdl.draws,
                 "losses": wdl.losses,
-                "elo": _finite(estimate.elo),
-                "ci": margin,
+                "points": sum(record.points_of(bot) or 0 for record in records),
+                "elo": _finite(centre),
+                "ci": _finite(margin),
             }
         )
-    causes = Counter(
-        str(record.get("cause")) for record in records if not record.get("regular", True)
-    )
+    causes = Counter(record.cause for record in records if not record.regular)
     games = []
     for record in records:
-        path = _replay_path(folder, base, record.get("replay"))
-        players = " – ".join(str(slot.get("bot")) for slot in record.get("slots") or [])
-        outcome = f"winner {record.get('winner')}" if record.get("winner") else "draw/void"
-        if not record.get("regular", True):
-            outcome += f" ({record.get('cause')})"
+        path = _replay_path(folder, base, record.replay)
+        players = " – ".join(record.labels)
+        outcome = f"winner {record.winner}" if record.winner else "draw/void"
+        if not record.regular:
+            outcome += f" ({record.cause})"
         games.append(
-            {"index": record.get("index"), "players": players, "outcome": outcome, "replay": path}
+            {"index": record.index, "players": players, "outcome": outcome, "replay": path}
         )
     return {
         "title": f"Report of {folder.name}",

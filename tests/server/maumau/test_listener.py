@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 from botarena.games.maumau.rules import HAND_SIZE
-from botarena.server.maumau import GameRecord, GameRoom, MauMauListener, TableView
+from botarena.server.maumau import FinishedTable, GameRoom, MauMauListener, TableView
 from tests.server.maumau.helpers import play_bot, run
 
 
@@ -24,7 +24,7 @@ class Recorder(MauMauListener):
     def game_state(self, room: GameRoom, table: TableView, move_ms: float | None) -> None:
         self.events.append(("state", (table, move_ms)))
 
-    def game_finished(self, room: GameRoom, record: GameRecord | None) -> None:
+    def game_finished(self, room: GameRoom, record: FinishedTable | None) -> None:
         self.events.append(("finished", record))
 
 

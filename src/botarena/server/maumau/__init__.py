@@ -10,7 +10,7 @@ From the command line: ``botarena serve --maumau-port PORT --maumau-players N`` 
 """
 
 from botarena.server.maumau.events import MauMauListener, TableView
-from botarena.server.maumau.room import FixApplied, GameRecord, GameRoom
+from botarena.server.maumau.room import FinishedTable, FixApplied, GameRoom
 from botarena.server.maumau.server import (
     DEFAULT_HOST,
     DEFAULT_PORT,
@@ -30,8 +30,8 @@ __all__ = [
     "HANDSHAKE_TIMEOUT",
     "MAX_CONNECTIONS",
     "MOVE_TIMEOUT",
+    "FinishedTable",
     "FixApplied",
-    "GameRecord",
     "GameRoom",
     "MauMauListener",
     "MauMauServer",

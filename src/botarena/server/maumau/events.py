@@ -3,7 +3,7 @@
 A listener added with :meth:`botarena.server.maumau.MauMauServer.add_listener` hears about
 every game: when it is created and started, each table an observer may see (a
 :class:`TableView`: top card, wished suit, hand sizes, whose turn; never a hand) and its end
-(the :class:`~botarena.server.maumau.room.GameRecord`, ``None`` for a game that crashed or
+(the :class:`~botarena.server.maumau.room.FinishedTable`, ``None`` for a game that crashed or
 was cancelled). The calls run inside the event loop, synchronously, in the game's order; a
 listener must return quickly and must not change the game. An exception in a listener is
 logged and never reaches the game.
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from botarena.protocol.maumau_plugin import TableView
 
 if TYPE_CHECKING:
-    from botarena.server.maumau.room import GameRecord, GameRoom
+    from botarena.server.maumau.room import FinishedTable, GameRoom
 
 __all__ = ["MauMauListener", "TableView"]
 
@@ -35,5 +35,5 @@ class MauMauListener:
         observer sees now; ``move_ms`` the time the answer that led here took (``None`` when
         no answer did, e.g. for the first turn)."""
 
-    def game_finished(self, room: GameRoom, record: GameRecord | None) -> None:
+    def game_finished(self, room: GameRoom, record: FinishedTable | None) -> None:
         """The game is over (``record`` ``None`` when it crashed or was cancelled)."""

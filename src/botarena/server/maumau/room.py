@@ -37,8 +37,9 @@ class FixApplied:
 
 
 @dataclass
-class GameRecord:
-    """The result of one finished game."""
+class FinishedTable:
+    """What one finished Mau-Mau table ended with, as the server saw it (the tournament turns
+    it into a :class:`botarena.runner.record.GameRecord`)."""
 
     game_id: int
     seed: int
@@ -98,9 +99,9 @@ class GameRoom:
             except Exception:
                 log.exception("game %d: listener failed", self.game_id)
 
-    async def run(self) -> GameRecord:
+    async def run(self) -> FinishedTable:
         """Play the game to its end; listeners hear it (:mod:`botarena.server.maumau.events`)."""
-        record: GameRecord | None = None
+        record: FinishedTable | None = None
         if self.listeners:
             self._notify(lambda listener: listener.game_created(self))
         try:
@@ -110,7 +111,7 @@ class GameRoom:
                 self._notify(lambda listener: listener.game_finished(self, record))
         return record
 
-    async def _play(self) -> GameRecord:
+    async def _play(self) -> FinishedTable:
         log.info("game %d: seed %d, players %s", self.game_id, self.rng.seed_value, self.names)
         options = self.options
         game = options.game
@@ -140,7 +141,7 @@ class GameRoom:
         winner = None if outcome.winner is None else self.names[outcome.winner]
         transcript = self._transcript(winner)
         log.info("game %d over (%s): winner %s", self.game_id, ending, winner)
-        return GameRecord(
+        return FinishedTable(
             game_id=self.game_id,
             seed=self.rng.seed_value,
             names=list(self.names),

@@ -20,7 +20,7 @@ from botarena.protocol.maumau_json import MAX_LINE_BYTES
 from botarena.protocol.maumau_plugin import MauMauPlugin
 from botarena.server.maumau.connection import Connection
 from botarena.server.maumau.events import MauMauListener
-from botarena.server.maumau.room import FixApplied, GameRecord, GameRoom
+from botarena.server.maumau.room import FinishedTable, FixApplied, GameRoom
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +66,10 @@ class ServerOptions:
     max_connections: int = MAX_CONNECTIONS
     script_for_game: Callable[[int], object | None] | None = None
     """Forced deals (conformance replays): game id -> deck script."""
-    on_game_over: Callable[[GameRecord], None] | None = None
+    on_game_over: Callable[[FinishedTable], None] | None = None
     on_fix: Callable[[FixApplied], None] | None = None
     transcripts: bool = False
-    """Keep every game's lines (``GameRecord.transcript``, fixture format) for replays."""
+    """Keep every game's lines (``FinishedTable.transcript``, fixture format) for replays."""
 
     def __post_init__(self) -> None:
         least, most = self.game.min_players, self.game.max_players
@@ -96,7 +96,7 @@ class MauMauServer:
 
     def __init__(self, options: ServerOptions | None = None) -> None:
         self.options = options or ServerOptions()
-        self.records: list[GameRecord] = []
+        self.records: list[FinishedTable] = []
         self.fixes: list[FixApplied] = []
         self._server: asyncio.Server | None = None
         self._conn_ids = itertools.count()

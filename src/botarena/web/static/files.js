@@ -29,11 +29,11 @@ export async function showReport(main, params) {
   const query = new URLSearchParams({ root: params.get("root") || "0", path: params.get("path") || "" });
   const report = await getJson(`/api/report?${query}`);
   main.append(el("h2", {}, report.title));
-  const table = el("table", { id: "wdl" }, el("tr", {}, ...["bot", "games", "wins", "draws", "losses", "Elo", "±95 %"].map((h) => el("th", {}, h))));
+  const table = el("table", { id: "wdl" }, el("tr", {}, ...["bot", "games", "wins", "draws", "losses", "points", "Elo", "±95 %"].map((h) => el("th", {}, h))));
   for (const row of report.bots) {
     // as the command line: "Elo n/a" without a finite estimate (no counted game, all won or all lost)
     const [elo, ci] = eloKnown(row) ? [row.elo, row.ci] : ["n/a", "n/a"];
-    table.append(el("tr", {}, ...[row.bot, row.games, row.wins, row.draws, row.losses, elo, ci].map((v) => el("td", {}, String(v)))));
+    table.append(el("tr", {}, ...[row.bot, row.games, row.wins, row.draws, row.losses, row.points, elo, ci].map((v) => el("td", {}, String(v)))));
   }
   main.append(table);
   const plot = el("div", { id: "plot" });
