@@ -294,16 +294,20 @@ def test_the_pool_runs_at_most_heavy_workers_threads() -> None:
     refused until one ends."""
     pool = HeavyPool(workers=2, max_requests=4)
     release = threading.Event()
+    started = threading.Semaphore(0)
     running: list[str] = []
 
     def job() -> str:
         running.append(threading.current_thread().name)
+        started.release()
         release.wait(30)
         return "done"
 
     futures = [pool.submit(job) for _ in range(4)]
     with pytest.raises(BusyError, match="MAX_HEAVY_REQUESTS=4"):
         pool.submit(job)
+    assert started.acquire(timeout=30) and started.acquire(timeout=30)  # two jobs run at once
+    assert len(set(running)) == 2 and len(running) == 2  # in two threads; the others wait
     release.set()
     assert [future.result(30) for future in futures] == ["done"] * 4
     assert len(set(running)) == 2
