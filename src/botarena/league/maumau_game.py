@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from botarena.client.maumau import MauMauSession, play_async
+from botarena.confine import start_bot
 from botarena.core import SeededRandom
 from botarena.games.maumau.players import STRATEGIES
 from botarena.league.entrants import maumau_argv
 from botarena.league.jobs import GameJob, JobOutcome, base_record, ranks_from_points
-from botarena.runner.launch import wait_or_kill
+from botarena.runner.launch import bot_environment, wait_or_kill
 from botarena.server.maumau import GameRecord, MauMauServer, ServerOptions
 
 SEAT_POLL_S = 0.01
@@ -83,8 +84,12 @@ class _Table:
         argv = maumau_argv(entrant, "127.0.0.1", port, entrant.label)
         with (self.workdir / log).open("ab") as file:
             try:
-                self.processes[seat] = await asyncio.create_subprocess_exec(
-                    *argv, stdin=asyncio.subprocess.DEVNULL, stdout=file, stderr=file
+                self.processes[seat] = await start_bot(
+                    argv,
+                    stdin=asyncio.subprocess.DEVNULL,
+                    stdout=file,
+                    stderr=file,
+                    env=bot_environment(),
                 )
             except OSError as error:
                 file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from rich.console import Console
 
+from botarena.confine import NO_CONFINEMENT, Confinement
 from botarena.core import new_seed
 from botarena.games import registry
 from botarena.runner.bots import BotSpec, bot_labels, parse_bot
@@ -107,6 +108,8 @@ class RunConfig:
     """Pace of BOT_A's and BOT_B's connections (``--pace-ms-a``/``--pace-ms-b``)."""
     move_grace_ms: int | None = None
     """Override of the season's move grace (``--move-grace-ms``)."""
+    confinement: Confinement = NO_CONFINEMENT
+    """How the bots are confined (``--sandbox``, ``--memory-mb``, ``--max-processes``)."""
 
 
 Bots = tuple[BotSpec, BotSpec]
@@ -319,9 +322,9 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         host = RemoteHost(address, port, admin_password_for(address, port, config.password))
         await host.connect()
     launcher: PerGameLauncher | PersistentLauncher = (
-        PersistentLauncher(host.host, host.port, store.out_dir)
+        PersistentLauncher(host.host, host.port, store.out_dir, config.confinement)
         if config.persistent
-        else PerGameLauncher(host.host, host.port)
+        else PerGameLauncher(host.host, host.port, config.confinement)
     )
     block = statistics(store.games, labels, config.sprt)
     store.save(block)

@@ -1,0 +1,154 @@
+"""The one door through which botarena starts every bot process.
+
+:func:`start_bot` starts a bot in its own session (process group) and, unless the
+confinement is ``off``, under T0's limits plus T2's cgroup where this machine has it (see
+``tiers``). A tier that is asked for but unavailable is refused with its reason
+(:class:`ConfinementError`); nothing falls back silently. :func:`end_bot` ends what a bot
+left: its process group and, under T2, everything in its cgroup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO
+
+from botarena.confine.cgroup import BotCgroup, create
+from botarena.confine.rlimits import apply_limits, java_options
+from botarena.confine.settings import (
+    DEFAULT_MAX_PROCESSES,
+    DEFAULT_MEMORY_MB,
+    NO_CONFINEMENT,
+    SANDBOX_MODES,
+    Confinement,
+    SandboxMode,
+)
+from botarena.confine.tiers import bwrap_tier, cgroup_hierarchy, rlimit_tier, tier_lines
+
+__all__ = [
+    "DEFAULT_MAX_PROCESSES",
+    "DEFAULT_MEMORY_MB",
+    "NO_CONFINEMENT",
+    "SANDBOX_MODES",
+    "Confinement",
+    "ConfinementError",
+    "SandboxMode",
+    "effective_mode",
+    "end_bot",
+    "peak_memory_bytes",
+    "start_bot",
+    "tier_lines",
+    "tiers_in_use",
+]
+
+Process = asyncio.subprocess.Process
+JAVA_OPTIONS_ENV = "JAVA_TOOL_OPTIONS"
+_cgroups: dict[int, BotCgroup] = {}
+"""The cgroup of each running confined bot, by its pid."""
+
+
+class ConfinementError(OSError):
+    """The sandbox asked for cannot be used here; the text says why."""
+
+
+def effective_mode(mode: SandboxMode) -> SandboxMode:
+    """``auto``: the strongest mode bots can be started under here (``rlimit``: starting bots
+    under bubblewrap with the game-server relay is not built yet); ``bwrap`` is refused."""
+    if mode == "bwrap":
+        tier = bwrap_tier()
+        why = tier.reason or "starting bots under bubblewrap (with the relay) is not built yet"
+        raise ConfinementError(f"--sandbox bwrap: {why}")
+    if mode == "auto":
+        return "rlimit" if rlimit_tier().available else "off"
+    if mode == "rlimit" and not rlimit_tier().available:
+        raise ConfinementError(f"--sandbox rlimit: {rlimit_tier().reason}")
+    return mode
+
+
+def tiers_in_use(confinement: Confinement) -> str:
+    """What a run's bots are confined by, in words (for the run's first lines)."""
+    mode = effective_mode(confinement.mode)
+    if mode == "off":
+        return "off (bots run unconfined)"
+    t2 = cgroup_hierarchy()
+    cgroup = f"T2 cgroup v{t2.version}" if not isinstance(t2, str) else f"no T2 ({t2})"
+    limits = f"{confinement.memory_mb} MB, {confinement.max_processes} processes"
+    return f"T0 rlimit + {cgroup}; {limits}"
+
+
+async def start_bot(
+    argv: list[str],
+    *,
+    stdin: int | IO[bytes] | None,
+    stdout: int | IO[bytes] | None,
+    stderr: int | IO[bytes] | None,
+    env: Mapping[str, str],
+    confinement: Confinement = NO_CONFINEMENT,
+    cwd: Path | None = None,
+) -> Process:
+    """Start ``argv`` in a new session under ``confinement`` (``off``: exactly as before)."""
+    mode = effective_mode(confinement.mode)
+    if mode == "off":
+        return await asyncio.create_subprocess_exec(
+            *argv,
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            start_new_session=True,
+            env=dict(env),
+            cwd=cwd,
+        )
+    environment = dict(env)
+    given = environment.get(JAVA_OPTIONS_ENV)
+    ours = java_options(confinement)
+    environment[JAVA_OPTIONS_ENV] = f"{ours} {given}" if given else ours
+    hierarchy = cgroup_hierarchy()
+    cgroup = None
+    if not isinstance(hierarchy, str):
+        cgroup = create(hierarchy, confinement.memory_mb, confinement.max_processes)
+
+    def confine() -> None:
+        if cgroup is not None:
+            cgroup.enter()
+        apply_limits(confinement)
+
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv,
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            start_new_session=True,
+            env=environment,
+            cwd=cwd,
+            preexec_fn=confine,
+        )
+    except BaseException:
+        if cgroup is not None:
+            cgroup.kill_and_remove()
+        raise
+    if cgroup is not None:
+        _cgroups[process.pid] = cgroup
+    return process
+
+
+def peak_memory_bytes(process: Process) -> int | None:
+    """The most memory the bot's cgroup used so far (T2), else ``None``."""
+    cgroup = _cgroups.get(process.pid)
+    return None if cgroup is None else cgroup.peak_bytes()
+
+
+def end_bot(process: Process) -> None:
+    """SIGKILL what the bot leaves: its process group and, under T2, its whole cgroup (which
+    is then removed). Call it again after the bot's exit to remove the cgroup."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    cgroup = _cgroups.get(process.pid)
+    if cgroup is not None:
+        cgroup.kill_and_remove()
+        if process.returncode is not None:
+            del _cgroups[process.pid]

@@ -1,0 +1,45 @@
+"""A bot that misbehaves against the confinement, then plays as the runner tests' random bot.
+
+Usage: confined_bot.py MODE --host H --port P --reservation R
+MODE: hog (touches HOG_BYTES of memory), children (starts CHILDREN sleeping children, prints
+how many started and their pids, then plays).
+"""
+
+from __future__ import annotations
+
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+HOG_BYTES = 2 * 1024**3
+CHILDREN = 300
+RANDOM_BOT = Path(__file__).parents[2] / "runner" / "bots" / "piranhas_bot.py"
+
+
+def hog() -> None:
+    memory = bytearray(HOG_BYTES)
+    for page in range(0, HOG_BYTES, 4096):
+        memory[page] = 1
+
+
+def children() -> None:
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        for _ in range(CHILDREN):
+            started.append(subprocess.Popen(["sleep", "600"]))
+    except OSError as error:
+        print(f"capped: {error}", flush=True)
+    pids = " ".join(str(child.pid) for child in started)
+    print(f"started {len(started)} children: {pids}", flush=True)
+
+
+def main() -> None:
+    mode = sys.argv[1]
+    {"hog": hog, "children": children}[mode]()
+    sys.argv = [str(RANDOM_BOT), "random", *sys.argv[2:]]
+    runpy.run_path(str(RANDOM_BOT), run_name="__main__")
+
+
+if __name__ == "__main__":
+    main()
