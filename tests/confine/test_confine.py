@@ -17,9 +17,11 @@ from rich.console import Console
 
 from botarena.cli import cli
 from botarena.confine import Confinement, end_bot, start_bot
+from botarena.confine.settings import ADDRESS_SPACE_HEADROOM_MB
 from botarena.confine.tiers import bwrap_tier, cgroup_hierarchy, cgroup_tier, rlimit_tier
 from botarena.runner.driver import DriverLimits
 from botarena.runner.run import RunConfig, run_test
+from tests.league.helpers import run as league_run
 
 BOTS = Path(__file__).parent / "bots"
 CONFINED_BOT = BOTS / "confined_bot.py"
@@ -142,6 +144,18 @@ def test_java_and_numpy_start_under_the_default_limits():
     numpy = "import numpy; print(numpy.ones(1000).sum())"
     code, output = asyncio.run(start([sys.executable, "-c", numpy]))
     assert (code, output.strip()) == (0, b"1000.0"), output
+    assert _leftover_cgroups() == []
+
+
+def test_a_tournament_confines_its_bots(tmp_path):
+    out = tmp_path / "t"
+    bots = [f"limited={sys.executable} {CONFINED_BOT} limits", "random"]
+    confinement = Confinement("rlimit", memory_mb=300)
+    outcome = league_run(out, "piranhas-2019", "roundrobin", bots, confinement=confinement)
+    assert outcome.complete
+    logs = [path.read_text() for path in out.glob("games/*/*limited*.log")]
+    expected = f"address space limit: {(300 + ADDRESS_SPACE_HEADROOM_MB) * 1024 * 1024}"
+    assert logs and all(expected in log for log in logs)
     assert _leftover_cgroups() == []
 
 

@@ -90,6 +90,7 @@ class _Table:
                     stdout=file,
                     stderr=file,
                     env=bot_environment(),
+                    confinement=self.job.confinement,
                 )
             except OSError as error:
                 file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())

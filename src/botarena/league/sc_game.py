@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from botarena.confine import NO_CONFINEMENT, Confinement
 from botarena.games import registry
 from botarena.league.jobs import GameJob, JobOutcome, base_record, dask_worker, ranks_from_points
 from botarena.runner.bots import BotSpec
@@ -74,6 +75,7 @@ class DriverJob:
     game: ScheduledGame
     bots: tuple[BotSpec, BotSpec]
     limits: DriverLimits
+    confinement: Confinement = NO_CONFINEMENT
 
 
 async def driver_game(job: DriverJob, workdir: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
@@ -98,7 +100,7 @@ async def driver_game(job: DriverJob, workdir: Path) -> tuple[dict[str, Any], di
             bots=job.bots,
             run_dir=workdir,
             limits=job.limits,
-            launcher=PerGameLauncher(host.host, host.port),
+            launcher=PerGameLauncher(host.host, host.port, job.confinement),
         )
     finally:
         await host.close()
@@ -134,6 +136,7 @@ async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
         ScheduledGame(job.index, job.pairing, job.seed, (0, 1)),
         (_bot(job, 0), _bot(job, 1)),
         limits,
+        job.confinement,
     )
     driver_record, driver_files = await driver_game(driver_job, workdir)
     record = league_record(job, driver_record, workdir)

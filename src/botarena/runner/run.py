@@ -310,6 +310,10 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
             raise ValueError(
                 "--cluster plays on the workers' own servers: drop --server/--persistent"
             )
+        if config.confinement.mode != "off":
+            raise ValueError(
+                "--cluster: the workers do not take --sandbox yet; drop it or play locally"
+            )
         if config.cluster_games is None:
             raise ValueError("--cluster: this botarena has no way to play games on a cluster")
         cluster = await config.cluster_games(config.cluster, f"{new_seed():x}")

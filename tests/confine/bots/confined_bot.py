@@ -2,11 +2,12 @@
 
 Usage: confined_bot.py MODE --host H --port P --reservation R
 MODE: hog (touches HOG_BYTES of memory), children (starts CHILDREN sleeping children, prints
-how many started and their pids, then plays).
+how many started and their pids, then plays), limits (prints its address-space limit).
 """
 
 from __future__ import annotations
 
+import resource
 import runpy
 import subprocess
 import sys
@@ -34,9 +35,14 @@ def children() -> None:
     print(f"started {len(started)} children: {pids}", flush=True)
 
 
+def limits() -> None:
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    print(f"address space limit: {soft}", flush=True)
+
+
 def main() -> None:
     mode = sys.argv[1]
-    {"hog": hog, "children": children}[mode]()
+    {"hog": hog, "children": children, "limits": limits}[mode]()
     sys.argv = [str(RANDOM_BOT), "random", *sys.argv[2:]]
     runpy.run_path(str(RANDOM_BOT), run_name="__main__")
 
