@@ -17,6 +17,7 @@ from rich.console import Console
 
 from botarena.cli import cli
 from botarena.confine import Confinement, end_bot, start_bot
+from botarena.confine.log_cap import LOG_HEAD_BYTES, LOG_TAIL_BYTES
 from botarena.confine.settings import ADDRESS_SPACE_HEADROOM_MB
 from botarena.confine.tiers import bwrap_tier, cgroup_hierarchy, cgroup_tier, rlimit_tier
 from botarena.runner.driver import DriverLimits
@@ -157,6 +158,18 @@ def test_a_tournament_confines_its_bots(tmp_path):
     expected = f"address space limit: {(300 + ADDRESS_SPACE_HEADROOM_MB) * 1024 * 1024}"
     assert logs and all(expected in log for log in logs)
     assert _leftover_cgroups() == []
+
+
+def test_a_loud_bot_keeps_the_first_and_last_part_of_its_log(tmp_path):
+    summary = run(tmp_path, f"{sys.executable} {CONFINED_BOT} loud", Confinement("rlimit"))
+    for game, slot in zip(summary["games"], bad_slots(summary), strict=True):
+        assert game["regular"], game
+        log = (tmp_path / "run" / slot["log"]).read_text()
+        assert len(log) < LOG_HEAD_BYTES + LOG_TAIL_BYTES + 1000  # 13 MB printed
+        assert "line 0000000 of the loud bot" in log
+        assert "line 0299999 of the loud bot" in log
+        assert "line 0150000 of the loud bot" not in log
+        assert "bytes of output left out here]" in log
 
 
 def test_doctor_names_each_tier_available_or_why_not():

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO
 
 from botarena.confine.cgroup import BotCgroup, create
+from botarena.confine.log_cap import copy_capped
 from botarena.confine.rlimits import apply_limits, java_options
 from botarena.confine.settings import (
     DEFAULT_MAX_PROCESSES,
@@ -37,6 +38,7 @@ __all__ = [
     "Confinement",
     "ConfinementError",
     "SandboxMode",
+    "bot_finished",
     "effective_mode",
     "end_bot",
     "peak_memory_bytes",
@@ -49,6 +51,8 @@ Process = asyncio.subprocess.Process
 JAVA_OPTIONS_ENV = "JAVA_TOOL_OPTIONS"
 _cgroups: dict[int, BotCgroup] = {}
 """The cgroup of each running confined bot, by its pid."""
+_logs: dict[int, asyncio.Task[None]] = {}
+"""The copy of each confined bot's output into its capped log, by its pid."""
 
 
 class ConfinementError(OSError):
@@ -89,8 +93,13 @@ async def start_bot(
     env: Mapping[str, str],
     confinement: Confinement = NO_CONFINEMENT,
     cwd: Path | None = None,
+    log_path: Path | None = None,
 ) -> Process:
-    """Start ``argv`` in a new session under ``confinement`` (``off``: exactly as before)."""
+    """Start ``argv`` in a new session under ``confinement`` (``off``: exactly as before).
+
+    ``log_path``: when confined, the bot's output (stdout and stderr) goes to this log,
+    kept to its first and last part (``log_cap``), instead of ``stdout``/``stderr``;
+    :func:`bot_finished` waits until it is written."""
     mode = effective_mode(confinement.mode)
     if mode == "off":
         return await asyncio.create_subprocess_exec(
@@ -116,6 +125,8 @@ async def start_bot(
             cgroup.enter()
         apply_limits(confinement)
 
+    if log_path is not None:
+        stdout, stderr = asyncio.subprocess.PIPE, asyncio.subprocess.STDOUT
     try:
         process = await asyncio.create_subprocess_exec(
             *argv,
@@ -133,7 +144,16 @@ async def start_bot(
         raise
     if cgroup is not None:
         _cgroups[process.pid] = cgroup
+    if log_path is not None and process.stdout is not None:
+        _logs[process.pid] = asyncio.create_task(copy_capped(process.stdout, log_path))
     return process
+
+
+async def bot_finished(process: Process) -> None:
+    """Wait until the exited bot's capped log is written (at once when it has none)."""
+    copy = _logs.pop(process.pid, None)
+    if copy is not None:
+        await copy
 
 
 def peak_memory_bytes(process: Process) -> int | None:

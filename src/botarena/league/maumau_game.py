@@ -91,6 +91,7 @@ class _Table:
                     stderr=file,
                     env=bot_environment(),
                     confinement=self.job.confinement,
+                    log_path=self.workdir / log,
                 )
             except OSError as error:
                 file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())

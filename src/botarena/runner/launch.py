@@ -23,7 +23,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from botarena.confine import NO_CONFINEMENT, Confinement, end_bot, start_bot
+from botarena.confine import NO_CONFINEMENT, Confinement, bot_finished, end_bot, start_bot
 from botarena.runner.bots import BotSpec
 from botarena.server.admin_password import SECRET_ENV_NAMES
 
@@ -58,6 +58,7 @@ async def _spawn(argv: list[str], log_path: Path, stdin: int, confinement: Confi
                 stderr=log_file,
                 env=bot_environment(),
                 confinement=confinement,
+                log_path=log_path,
             )
         except OSError as error:
             log_file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())
@@ -85,6 +86,7 @@ async def wait_or_kill(process: Process, grace_s: float) -> int | None:
         await process.wait()
         code = None
     kill_group(process)
+    await bot_finished(process)
     return code
 
 
@@ -156,6 +158,7 @@ class PersistentLauncher:
             self._idle.setdefault(launched.bot_label, []).append(launched)
             return None
         kill_group(process)
+        await bot_finished(process)
         return process.returncode
 
     async def close(self, grace_s: float = 5.0) -> None:

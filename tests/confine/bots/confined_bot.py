@@ -2,7 +2,8 @@
 
 Usage: confined_bot.py MODE --host H --port P --reservation R
 MODE: hog (touches HOG_BYTES of memory), children (starts CHILDREN sleeping children, prints
-how many started and their pids, then plays), limits (prints its address-space limit).
+how many started and their pids, then plays), limits (prints its address-space limit), loud
+(prints LOUD_LINES numbered lines first).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 HOG_BYTES = 2 * 1024**3
 CHILDREN = 300
+LOUD_LINES = 300_000
 RANDOM_BOT = Path(__file__).parents[2] / "runner" / "bots" / "piranhas_bot.py"
 
 
@@ -40,9 +42,16 @@ def limits() -> None:
     print(f"address space limit: {soft}", flush=True)
 
 
+def loud() -> None:
+    out = sys.stdout
+    for number in range(LOUD_LINES):
+        out.write(f"line {number:07d} of the loud bot's output\n")
+    out.flush()
+
+
 def main() -> None:
     mode = sys.argv[1]
-    {"hog": hog, "children": children, "limits": limits}[mode]()
+    {"hog": hog, "children": children, "limits": limits, "loud": loud}[mode]()
     sys.argv = [str(RANDOM_BOT), "random", *sys.argv[2:]]
     runpy.run_path(str(RANDOM_BOT), run_name="__main__")
 
