@@ -7,16 +7,24 @@ import asyncio
 import io
 import json
 import os
+import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner
+import pytest
 from rich.console import Console
 
-from botarena.cli import cli
-from botarena.confine import Confinement, end_bot, start_bot
+from botarena.confine import (
+    Confinement,
+    ConfinementError,
+    effective_mode,
+    end_bot,
+    start_bot,
+    tiers_in_use,
+)
 from botarena.confine.log_cap import LOG_HEAD_BYTES, LOG_TAIL_BYTES
 from botarena.confine.settings import ADDRESS_SPACE_HEADROOM_MB
 from botarena.confine.tiers import bwrap_tier, cgroup_hierarchy, cgroup_tier, rlimit_tier
@@ -172,6 +180,28 @@ def test_a_loud_bot_keeps_the_first_and_last_part_of_its_log(tmp_path):
         assert "bytes of output left out here]" in log
 
 
+def test_a_bot_under_bwrap_reaches_nothing_but_its_game_which_completes(tmp_path):
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    for script in (CONFINED_BOT, RANDOM_BOT):
+        shutil.copy(script, folder / script.name)
+    secret = tmp_path / "other-bot"
+    secret.mkdir()
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = listener.getsockname()[1]
+        listener.setblocking(False)
+        probe = f"{sys.executable} {folder / CONFINED_BOT.name} probe:{port}:{secret}"
+        summary = run(tmp_path, probe, Confinement("bwrap"))
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # nobody came
+    for game, slot in zip(summary["games"], bad_slots(summary), strict=True):
+        assert game["regular"], game
+        log = (tmp_path / "run" / slot["log"]).read_text()
+        assert "reached nothing: [Errno 111] Connection refused" in log
+        assert f"sees {secret}: False" in log
+    assert _leftover_cgroups() == []
+
+
 def test_doctor_names_each_tier_available_or_why_not():
     result = subprocess.run(
         [sys.executable, "-m", "botarena", "doctor"],
@@ -187,10 +217,22 @@ def test_doctor_names_each_tier_available_or_why_not():
     assert rlimit_tier().available and bwrap_tier().available and cgroup_tier().available
 
 
-def test_a_sandbox_that_cannot_be_used_is_refused_with_its_reason(tmp_path):
-    result = CliRunner().invoke(
-        cli, ["test", "--sandbox", "bwrap", "--out", str(tmp_path / "run"), "random", "random"]
-    )
-    assert result.exit_code == 2
-    assert "--sandbox bwrap:" in result.output
-    assert not (tmp_path / "run").exists()
+def test_a_sandbox_that_cannot_be_used_is_refused_with_its_reason():
+    async def start() -> None:
+        await start_bot(
+            ["true"],
+            stdin=None,
+            stdout=None,
+            stderr=None,
+            env=os.environ,
+            confinement=Confinement("bwrap"),
+            server=("192.0.2.1", 13050),
+        )
+
+    with pytest.raises(ConfinementError, match=r"relays only a game server on this machine"):
+        asyncio.run(start())
+
+
+def test_auto_is_the_strongest_tier_available_here():
+    assert effective_mode("auto") == "bwrap"
+    assert "T1 bwrap + T0 rlimit + T2 cgroup" in tiers_in_use(Confinement("auto"))

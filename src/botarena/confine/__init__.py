@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO
 
+from botarena.confine.bwrap import Relay, sandbox_argv
 from botarena.confine.cgroup import BotCgroup, create
 from botarena.confine.log_cap import copy_capped
 from botarena.confine.rlimits import apply_limits, java_options
@@ -27,6 +28,7 @@ from botarena.confine.settings import (
     SANDBOX_MODES,
     Confinement,
     SandboxMode,
+    is_loopback,
 )
 from botarena.confine.tiers import bwrap_tier, cgroup_hierarchy, rlimit_tier, tier_lines
 
@@ -53,6 +55,8 @@ _cgroups: dict[int, BotCgroup] = {}
 """The cgroup of each running confined bot, by its pid."""
 _logs: dict[int, asyncio.Task[None]] = {}
 """The copy of each confined bot's output into its capped log, by its pid."""
+_relays: dict[int, Relay] = {}
+"""The relay to the game server of each bot in a T1 sandbox, by its pid."""
 
 
 class ConfinementError(OSError):
@@ -60,14 +64,16 @@ class ConfinementError(OSError):
 
 
 def effective_mode(mode: SandboxMode) -> SandboxMode:
-    """``auto``: the strongest mode bots can be started under here (``rlimit``: starting bots
-    under bubblewrap with the game-server relay is not built yet); ``bwrap`` is refused."""
-    if mode == "bwrap":
-        tier = bwrap_tier()
-        why = tier.reason or "starting bots under bubblewrap (with the relay) is not built yet"
-        raise ConfinementError(f"--sandbox bwrap: {why}")
+    """``auto``: the strongest mode available here (``bwrap``, else ``rlimit``, else
+    ``off``); a mode asked for by name but unavailable is refused with its reason."""
     if mode == "auto":
+        if bwrap_tier().available and rlimit_tier().available:
+            return "bwrap"
         return "rlimit" if rlimit_tier().available else "off"
+    if mode == "bwrap" and not bwrap_tier().available:
+        raise ConfinementError(f"--sandbox bwrap: {bwrap_tier().reason}")
+    if mode == "bwrap" and not rlimit_tier().available:
+        raise ConfinementError(f"--sandbox bwrap needs T0 too: {rlimit_tier().reason}")
     if mode == "rlimit" and not rlimit_tier().available:
         raise ConfinementError(f"--sandbox rlimit: {rlimit_tier().reason}")
     return mode
@@ -81,7 +87,8 @@ def tiers_in_use(confinement: Confinement) -> str:
     t2 = cgroup_hierarchy()
     cgroup = f"T2 cgroup v{t2.version}" if not isinstance(t2, str) else f"no T2 ({t2})"
     limits = f"{confinement.memory_mb} MB, {confinement.max_processes} processes"
-    return f"T0 rlimit + {cgroup}; {limits}"
+    sandbox = "T1 bwrap + " if mode == "bwrap" else ""
+    return f"{sandbox}T0 rlimit + {cgroup}; {limits}"
 
 
 async def start_bot(
@@ -94,12 +101,14 @@ async def start_bot(
     confinement: Confinement = NO_CONFINEMENT,
     cwd: Path | None = None,
     log_path: Path | None = None,
+    server: tuple[str, int] | None = None,
 ) -> Process:
     """Start ``argv`` in a new session under ``confinement`` (``off``: exactly as before).
 
     ``log_path``: when confined, the bot's output (stdout and stderr) goes to this log,
     kept to its first and last part (``log_cap``), instead of ``stdout``/``stderr``;
-    :func:`bot_finished` waits until it is written."""
+    :func:`bot_finished` waits until it is written. ``server``: the game server's address
+    given to the bot, which T1 relays into the sandbox (required for ``bwrap``)."""
     mode = effective_mode(confinement.mode)
     if mode == "off":
         return await asyncio.create_subprocess_exec(
@@ -115,6 +124,16 @@ async def start_bot(
     given = environment.get(JAVA_OPTIONS_ENV)
     ours = java_options(confinement)
     environment[JAVA_OPTIONS_ENV] = f"{ours} {given}" if given else ours
+    relay = None
+    if mode == "bwrap":
+        if server is None or not is_loopback(server[0]):
+            raise ConfinementError(
+                f"--sandbox bwrap relays only a game server on this machine, not {server}"
+            )
+        relay = Relay(*server)
+        await relay.start()
+        argv = sandbox_argv(argv, server[0], server[1], relay.folder, cwd)
+        cwd = None
     hierarchy = cgroup_hierarchy()
     cgroup = None
     if not isinstance(hierarchy, str):
@@ -141,7 +160,11 @@ async def start_bot(
     except BaseException:
         if cgroup is not None:
             cgroup.kill_and_remove()
+        if relay is not None:
+            await relay.close()
         raise
+    if relay is not None:
+        _relays[process.pid] = relay
     if cgroup is not None:
         _cgroups[process.pid] = cgroup
     if log_path is not None and process.stdout is not None:
@@ -154,6 +177,9 @@ async def bot_finished(process: Process) -> None:
     copy = _logs.pop(process.pid, None)
     if copy is not None:
         await copy
+    relay = _relays.pop(process.pid, None)
+    if relay is not None:
+        await relay.close()
 
 
 def peak_memory_bytes(process: Process) -> int | None:

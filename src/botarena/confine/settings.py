@@ -31,3 +31,8 @@ class Confinement:
 
 
 NO_CONFINEMENT = Confinement()
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine's loopback (what a T1 sandbox can relay)."""
+    return host == "localhost" or host.startswith("127.") or host == "::1"

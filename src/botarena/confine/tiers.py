@@ -53,7 +53,8 @@ def rlimit_tier() -> Tier:
 
 @functools.cache
 def bwrap_tier() -> Tier:
-    what = "bubblewrap: no network but the game server, read-only system, private /tmp"
+    what = "bubblewrap: no network but a relay to the game server, read-only system and "
+    what += "Python, own folder read-only, private /tmp, own PID namespace"
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return Tier(

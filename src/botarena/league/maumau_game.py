@@ -92,6 +92,7 @@ class _Table:
                     env=bot_environment(),
                     confinement=self.job.confinement,
                     log_path=self.workdir / log,
+                    server=("127.0.0.1", port),
                 )
             except OSError as error:
                 file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())

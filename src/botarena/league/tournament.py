@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from botarena.confine import NO_CONFINEMENT, Confinement
+from botarena.confine import NO_CONFINEMENT, Confinement, tiers_in_use
 from botarena.core import new_seed
 from botarena.games import registry
 from botarena.interruption import interrupt_exit_code, resume_hint, terminate_as_interrupt
@@ -231,6 +231,8 @@ async def run_tournament(
     labels = [entrant.label for entrant in entrants]
     fmt = format_settings(settings)
     limits = JobLimits(**settings["limits"])
+    if config.confinement.mode != "off":
+        say(f"sandbox: {tiers_in_use(config.confinement)}")
     executor: Executor
     if config.cluster is not None:
         executor = await DaskExecutor.connect(config.cluster, f"{new_seed():x}")

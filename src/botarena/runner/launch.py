@@ -48,7 +48,9 @@ def bot_environment() -> dict[str, str]:
     return {name: value for name, value in os.environ.items() if name not in SECRET_ENV_NAMES}
 
 
-async def _spawn(argv: list[str], log_path: Path, stdin: int, confinement: Confinement) -> Launched:
+async def _spawn(
+    argv: list[str], log_path: Path, stdin: int, confinement: Confinement, server: tuple[str, int]
+) -> Launched:
     with log_path.open("ab") as log_file:
         try:
             process = await start_bot(
@@ -59,6 +61,7 @@ async def _spawn(argv: list[str], log_path: Path, stdin: int, confinement: Confi
                 env=bot_environment(),
                 confinement=confinement,
                 log_path=log_path,
+                server=server,
             )
         except OSError as error:
             log_file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())
@@ -99,7 +102,8 @@ class PerGameLauncher:
 
     async def launch(self, bot: BotSpec, reservation: str, game_log: Path) -> Launched:
         argv = bot.argv(self.host, self.port, reservation)
-        return await _spawn(argv, game_log, asyncio.subprocess.DEVNULL, self.confinement)
+        server = (self.host, self.port)
+        return await _spawn(argv, game_log, asyncio.subprocess.DEVNULL, self.confinement, server)
 
     async def release(self, launched: Launched, grace_s: float) -> int | None:
         if launched.process is None:
@@ -134,7 +138,10 @@ class PersistentLauncher:
             log_path = self.run_dir / "bots" / f"{bot.label}-{self._counter}.log"
             log_path.parent.mkdir(parents=True, exist_ok=True)
             argv = [*bot.command, "--host", self.host, "--port", str(self.port), PERSISTENT_FLAG]
-            launched = await _spawn(argv, log_path, asyncio.subprocess.PIPE, self.confinement)
+            server = (self.host, self.port)
+            launched = await _spawn(
+                argv, log_path, asyncio.subprocess.PIPE, self.confinement, server
+            )
             if launched.process is None:
                 return launched
             self._all.append(launched)

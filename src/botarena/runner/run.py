@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from rich.console import Console
 
-from botarena.confine import NO_CONFINEMENT, Confinement
+from botarena.confine import NO_CONFINEMENT, Confinement, tiers_in_use
 from botarena.core import new_seed
 from botarena.games import registry
 from botarena.runner.bots import BotSpec, bot_labels, parse_bot
@@ -339,6 +339,8 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         f"botarena test: {store.settings['game']} {labels[0]} vs {labels[1]}, "
         f"{planned} games, seed {store.settings['seed']}, output {store.out_dir}"
     )
+    if config.confinement.mode != "off":
+        reporter.message(f"sandbox: {tiers_in_use(config.confinement)}")
     semaphore = asyncio.Semaphore(max(1, config.concurrency))
     watch = StartupWatch()
 

@@ -3,21 +3,30 @@
 Usage: confined_bot.py MODE --host H --port P --reservation R
 MODE: hog (touches HOG_BYTES of memory), children (starts CHILDREN sleeping children, prints
 how many started and their pids, then plays), limits (prints its address-space limit), loud
-(prints LOUD_LINES numbered lines first).
+(prints LOUD_LINES numbered lines first), probe:PORT:PATH (tries to connect to 127.0.0.1:PORT
+and to see PATH, prints what it reached). It plays as piranhas_bot.py next to it, else the
+runner tests' one.
 """
 
 from __future__ import annotations
 
 import resource
 import runpy
+import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 HOG_BYTES = 2 * 1024**3
 CHILDREN = 300
 LOUD_LINES = 300_000
-RANDOM_BOT = Path(__file__).parents[2] / "runner" / "bots" / "piranhas_bot.py"
+NEXT_TO_IT = Path(__file__).with_name("piranhas_bot.py")
+RANDOM_BOT = (
+    NEXT_TO_IT
+    if NEXT_TO_IT.exists()
+    else Path(__file__).parents[2] / "runner" / "bots" / "piranhas_bot.py"
+)
 
 
 def hog() -> None:
@@ -49,9 +58,25 @@ def loud() -> None:
     out.flush()
 
 
+def probe(port: str, path: str) -> None:
+    try:
+        socket.create_connection(("127.0.0.1", int(port)), timeout=5).close()
+        print(f"reached port {port}", flush=True)
+    except OSError as error:
+        print(f"reached nothing: {error}", flush=True)
+    print(f"sees {path}: {Path(path).exists()}", flush=True)
+
+
 def main() -> None:
-    mode = sys.argv[1]
-    {"hog": hog, "children": children, "limits": limits, "loud": loud}[mode]()
+    mode, *arguments = sys.argv[1].split(":")
+    modes: dict[str, Callable[..., None]] = {
+        "hog": hog,
+        "children": children,
+        "limits": limits,
+        "loud": loud,
+        "probe": probe,
+    }
+    modes[mode](*arguments)
     sys.argv = [str(RANDOM_BOT), "random", *sys.argv[2:]]
     runpy.run_path(str(RANDOM_BOT), run_name="__main__")
 
