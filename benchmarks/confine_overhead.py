@@ -3,9 +3,9 @@
 Modes: ``off`` (as ``botarena test`` starts bots without ``--sandbox``), ``plain`` (a bare
 ``asyncio.create_subprocess_exec`` in a new session: the start before the confinement
 layer), ``t0`` (setrlimit only), ``t0+t2`` (``--sandbox rlimit`` where T2 is available: a
-cgroup created, entered, killed and removed per start) and, for reference, ``bwrap`` (a
-bubblewrap start with new namespaces, ``bwrap --unshare-all --ro-bind / / true``; T1 is not
-wired to bot starts yet).
+cgroup created, entered, killed and removed per start), ``t1+t0+t2`` (``--sandbox bwrap``:
+the sandbox, its relay and the forwarder inside, a Python start) and, for reference,
+``bwrap`` (a bare ``bwrap --unshare-all --ro-bind / / true``).
 
 Run from the repository root::
 
@@ -24,9 +24,9 @@ import os
 import shutil
 import time
 
-from botarena.confine import Confinement, end_bot, start_bot
+from botarena.confine import Confinement, bot_finished, end_bot, start_bot
 from botarena.confine.rlimits import apply_limits
-from botarena.confine.tiers import cgroup_tier
+from botarena.confine.tiers import bwrap_tier, cgroup_tier
 
 PLAIN = ["true"]
 
@@ -38,10 +38,17 @@ async def plain() -> None:
 
 async def through_door(confinement: Confinement) -> None:
     process = await start_bot(
-        PLAIN, stdin=None, stdout=None, stderr=None, env=os.environ, confinement=confinement
+        PLAIN,
+        stdin=None,
+        stdout=None,
+        stderr=None,
+        env=os.environ,
+        confinement=confinement,
+        server=("127.0.0.1", 13050),
     )
     await process.wait()
     end_bot(process)
+    await bot_finished(process)
 
 
 async def t0_only() -> None:
@@ -75,6 +82,8 @@ async def main(starts: int) -> None:
     }
     if cgroup_tier().available:
         modes["t0+t2"] = functools.partial(through_door, Confinement("rlimit"))
+    if bwrap_tier().available:
+        modes["t1+t0+t2"] = functools.partial(through_door, Confinement("bwrap"))
     if shutil.which("bwrap"):
         modes["bwrap"] = bwrap
     base = None

@@ -20,6 +20,8 @@ from rich.console import Console
 from botarena.confine import (
     Confinement,
     ConfinementError,
+    SandboxMode,
+    bot_finished,
     effective_mode,
     end_bot,
     start_bot,
@@ -134,7 +136,8 @@ def test_the_processes_cap_holds_per_bot_not_per_user():
     assert _leftover_cgroups() == []
 
 
-def test_java_and_numpy_start_under_the_default_limits():
+@pytest.mark.parametrize("mode", ["rlimit", "bwrap"])
+def test_java_and_numpy_start_under_the_default_limits(mode: SandboxMode) -> None:
     async def start(argv: list[str]) -> tuple[int, bytes]:
         process = await start_bot(
             argv,
@@ -142,10 +145,12 @@ def test_java_and_numpy_start_under_the_default_limits():
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             env=os.environ,
-            confinement=Confinement("rlimit"),
+            confinement=Confinement(mode),
+            server=("127.0.0.1", 1),
         )
         output, _ = await process.communicate()
         end_bot(process)
+        await bot_finished(process)
         return process.returncode or 0, output
 
     code, output = asyncio.run(start(["java", "-version"]))

@@ -73,7 +73,9 @@ def sandbox_argv(
     else:
         command += ["--chdir", "/tmp"]
     relay = f"{SANDBOX_RELAY}/{Relay.SOCKET}"
-    forward = [sys.executable, "/run/forwarder.py", host, str(port), relay, "--", *argv]
+    # -I -S: the forwarder needs only the standard library (no site-packages to import)
+    forward = [sys.executable, "-I", "-S", "/run/forwarder.py", host, str(port), relay, "--"]
+    forward += argv
     return [*command, "--", *forward]
 
 
