@@ -69,6 +69,7 @@ def test_a_bot_touching_2_gb_under_256_mb_ends_with_its_error_and_the_run_goes_o
     for game, slot in zip(summary["games"], bad_slots(summary), strict=True):
         assert slot["cause"] == "LEFT" and "exited with code 1" in slot["runner_note"]
         assert "MemoryError" in (tmp_path / "run" / slot["log"]).read_text()
+        assert "its log ends with: MemoryError" in slot["runner_note"]
         other = next(s for s in game["slots"] if s is not slot)
         assert other["cause"] == "REGULAR" and game["winner"] == other["bot"]
 

@@ -50,6 +50,10 @@ __all__ = [
 ]
 
 Process = asyncio.subprocess.Process
+CGROUP_REMOVE_WAIT_S = 2.0
+"""How long :func:`bot_finished` waits for a bot's killed processes to leave its cgroup."""
+CGROUP_REMOVE_POLL_S = 0.005
+"""How often it looks meanwhile."""
 JAVA_OPTIONS_ENV = "JAVA_TOOL_OPTIONS"
 _cgroups: dict[int, BotCgroup] = {}
 """The cgroup of each running confined bot, by its pid."""
@@ -173,7 +177,14 @@ async def start_bot(
 
 
 async def bot_finished(process: Process) -> None:
-    """Wait until the exited bot's capped log is written (at once when it has none)."""
+    """After the bot's exit and :func:`end_bot`: wait until its capped log is written, its
+    relay closed and its cgroup removed (at most :data:`CGROUP_REMOVE_WAIT_S`: a cgroup
+    still busy then is removed later)."""
+    cgroup = _cgroups.pop(process.pid, None)
+    if cgroup is not None:
+        deadline = asyncio.get_running_loop().time() + CGROUP_REMOVE_WAIT_S
+        while not cgroup.kill_and_remove() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(CGROUP_REMOVE_POLL_S)
     copy = _logs.pop(process.pid, None)
     if copy is not None:
         await copy
@@ -190,11 +201,9 @@ def peak_memory_bytes(process: Process) -> int | None:
 
 def end_bot(process: Process) -> None:
     """SIGKILL what the bot leaves: its process group and, under T2, its whole cgroup (which
-    is then removed). Call it again after the bot's exit to remove the cgroup."""
+    is removed by :func:`bot_finished`)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     cgroup = _cgroups.get(process.pid)
     if cgroup is not None:
         cgroup.kill_and_remove()
-        if process.returncode is not None:
-            del _cgroups[process.pid]

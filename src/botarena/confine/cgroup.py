@@ -57,8 +57,9 @@ class BotCgroup:
         except (OSError, ValueError):
             return None
 
-    def kill_and_remove(self) -> None:
-        """Kill every process in the cgroup, then remove it."""
+    def kill_and_remove(self) -> bool:
+        """Kill every process in the cgroup, then remove it; ``False`` while it is still
+        busy (killed processes not yet gone: :func:`remove_later` tries again)."""
         if self.hierarchy.version == 2:
             with contextlib.suppress(OSError):
                 (self.pids / "cgroup.kill").write_text("1")
@@ -69,7 +70,7 @@ class BotCgroup:
             for pid in pids:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.kill(pid, signal.SIGKILL)
-        remove_later(self)
+        return remove_later(self)
 
     def remove(self) -> bool:
         """Remove the (empty) cgroup; ``False`` while it is busy (a killed process that is
@@ -88,10 +89,12 @@ _busy: list[BotCgroup] = []
 """Cgroups whose removal found them busy; tried again at each removal and at exit."""
 
 
-def remove_later(cgroup: BotCgroup | None = None) -> None:
-    """Remove ``cgroup`` and every cgroup left busy before; keep those still busy."""
+def remove_later(cgroup: BotCgroup | None = None) -> bool:
+    """Remove ``cgroup`` and every cgroup left busy before; keep those still busy. Whether
+    ``cgroup`` is gone."""
     pending = [*_busy, *([cgroup] if cgroup is not None else [])]
     _busy[:] = [left for left in pending if not left.remove()]
+    return cgroup not in _busy
 
 
 atexit.register(remove_later)
