@@ -31,6 +31,7 @@ def pump(source: socket.socket, sink: socket.socket) -> None:
 def serve(listener: socket.socket, relay: str) -> None:
     while True:
         client, _ = listener.accept()
+        client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # no Nagle delay per hop
         upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             upstream.connect(relay)
