@@ -19,6 +19,7 @@ ABOVE = {
     "runner": ("botarena.league", "botarena.web", "botarena.serve"),
     "games": ("botarena.server", "botarena.runner", "botarena.league", "botarena.web"),
     "protocol": ("botarena.server", "botarena.games", "botarena.runner", "botarena.web"),
+    "confine": ("botarena.server", "botarena.runner", "botarena.league", "botarena.web"),
 }
 """For each package, the packages above it that it must not import."""
 

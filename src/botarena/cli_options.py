@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from botarena.move_clock_limits import MAX_MOVE_GRACE_MS, MAX_PACE_MS
 from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S, default_concurrency
+
+if TYPE_CHECKING:
+    from botarena.confine import Confinement
 
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
@@ -114,3 +117,54 @@ def pace_option(name: str, whom: str) -> Callable[[CommandT], CommandT]:
         "that read one message per read, like the 2019 C++ client); its move clock starts "
         "when its move request is written, and nobody else is slowed.",
     )
+
+
+def confinement_options() -> Callable[[CommandT], CommandT]:
+    """``--sandbox``, ``--memory-mb``, ``--max-processes`` (the command builds a
+    :class:`botarena.confine.Confinement` of them); ``botarena doctor`` shows the tiers."""
+    from botarena.confine.settings import (  # noqa: PLC0415 - click options stay light
+        DEFAULT_MAX_PROCESSES,
+        DEFAULT_MEMORY_MB,
+        SANDBOX_MODES,
+    )
+
+    sandbox = click.option(
+        "--sandbox",
+        type=click.Choice(SANDBOX_MODES),
+        default="off",
+        show_default=True,
+        help="Confine each bot: off (as before), rlimit (T0: setrlimit), bwrap (T1), auto "
+        "(the strongest available); `botarena doctor` lists the tiers of this machine.",
+    )
+    memory = click.option(
+        "--memory-mb",
+        type=click.IntRange(16),
+        default=DEFAULT_MEMORY_MB,
+        show_default=True,
+        help="Memory of one bot (T0: address space of this plus 1024 MB).",
+    )
+    processes = click.option(
+        "--max-processes",
+        type=click.IntRange(1),
+        default=DEFAULT_MAX_PROCESSES,
+        show_default=True,
+        help="Processes one bot may run (T0: RLIMIT_NPROC, per user and not for root).",
+    )
+
+    def apply(command: CommandT) -> CommandT:
+        return sandbox(memory(processes(command)))
+
+    return apply
+
+
+def confinement_of(sandbox: str, memory_mb: int, max_processes: int) -> Confinement:
+    """The :class:`~botarena.confine.Confinement` of the three options; a sandbox this machine
+    cannot give is refused here, with its reason, before anything starts."""
+    from botarena.confine import Confinement, ConfinementError, effective_mode  # noqa: PLC0415
+
+    confinement = Confinement(sandbox, memory_mb, max_processes)  # type: ignore[arg-type]
+    try:
+        effective_mode(confinement.mode)
+    except ConfinementError as error:
+        raise click.UsageError(str(error)) from None
+    return confinement

@@ -79,6 +79,7 @@ def _pace_callback(
     "clients that read one message per read); its move clock starts when its move request "
     "is written, and no other bot is slowed (repeatable).",
 )
+@opt.confinement_options()
 def tournament(  # noqa: PLR0917
     game_option: str | None,
     words: tuple[str, ...],
@@ -97,6 +98,9 @@ def tournament(  # noqa: PLR0917
     game_timeout: float,
     move_timeout: float,
     paces: dict[str, int],
+    sandbox: str,
+    memory_mb: int,
+    max_processes: int,
 ) -> None:
     """A tournament of BOTs in GAME: built-in names (random, greedy, search; Mau-Mau:
     random, heuristic) or commands, NAME=BOT to name one. SC bots are started as
@@ -133,5 +137,6 @@ def tournament(  # noqa: PLR0917
         cluster=cluster,
         limits=JobLimits(connect_timeout, game_timeout, move_timeout_s=move_timeout),
         pace_ms=paces,
+        confinement=opt.confinement_of(sandbox, memory_mb, max_processes),
     )
     sys.exit(main_sync(config))

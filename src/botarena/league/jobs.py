@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from botarena.confine import NO_CONFINEMENT, Confinement
 from botarena.core import SeededRandom
 from botarena.games import registry
 from botarena.league.entrants import Entrant
@@ -47,6 +48,8 @@ class GameJob:
     seed: int
     seats: tuple[Entrant, ...]
     limits: JobLimits = field(default_factory=JobLimits)
+    confinement: Confinement = NO_CONFINEMENT
+    """How the seats' bot processes are confined (``--sandbox`` and its limits)."""
 
     @property
     def folder(self) -> str:

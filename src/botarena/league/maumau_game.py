@@ -20,11 +20,12 @@ import time
 from pathlib import Path
 
 from botarena.client.maumau import MauMauSession, play_async
+from botarena.confine import start_bot
 from botarena.core import SeededRandom
 from botarena.games.maumau.players import STRATEGIES
 from botarena.league.entrants import maumau_argv
 from botarena.league.jobs import GameJob, JobOutcome, base_record, ranks_from_points
-from botarena.runner.launch import wait_or_kill
+from botarena.runner.launch import bot_environment, wait_or_kill
 from botarena.runner.record import REGULAR, SlotRecord
 from botarena.server.maumau import FinishedTable, MauMauServer, ServerOptions
 
@@ -83,8 +84,15 @@ class _Table:
         argv = maumau_argv(entrant, "127.0.0.1", port, entrant.label)
         with (self.workdir / log).open("ab") as file:
             try:
-                self.processes[seat] = await asyncio.create_subprocess_exec(
-                    *argv, stdin=asyncio.subprocess.DEVNULL, stdout=file, stderr=file
+                self.processes[seat] = await start_bot(
+                    argv,
+                    stdin=asyncio.subprocess.DEVNULL,
+                    stdout=file,
+                    stderr=file,
+                    env=bot_environment(),
+                    confinement=self.job.confinement,
+                    log_path=self.workdir / log,
+                    server=("127.0.0.1", port),
                 )
             except OSError as error:
                 file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())

@@ -9,6 +9,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from botarena.confine import NO_CONFINEMENT, Confinement
 from botarena.games import registry
 from botarena.league.jobs import GameJob, JobOutcome, base_record, dask_worker, ranks_from_points
 from botarena.runner.bots import BotSpec
@@ -58,6 +59,7 @@ class DriverJob:
     game: ScheduledGame
     bots: tuple[BotSpec, BotSpec]
     limits: DriverLimits
+    confinement: Confinement = NO_CONFINEMENT
 
 
 async def driver_game(job: DriverJob, workdir: Path) -> tuple[GameRecord, dict[str, bytes]]:
@@ -82,7 +84,7 @@ async def driver_game(job: DriverJob, workdir: Path) -> tuple[GameRecord, dict[s
             bots=job.bots,
             run_dir=workdir,
             limits=job.limits,
-            launcher=PerGameLauncher(host.host, host.port),
+            launcher=PerGameLauncher(host.host, host.port, job.confinement),
         )
     finally:
         await host.close()
@@ -119,6 +121,7 @@ async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
         ScheduledGame(job.index, job.pairing, job.seed, (0, 1)),
         (_bot(job, 0), _bot(job, 1)),
         limits,
+        job.confinement,
     )
     driver_record, driver_files = await driver_game(driver_job, workdir)
     record = league_record(job, driver_record, workdir)

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from botarena.confine import NO_CONFINEMENT, Confinement, tiers_in_use
 from botarena.core import new_seed
 from botarena.games import registry
 from botarena.interruption import interrupt_exit_code, resume_hint, terminate_as_interrupt
@@ -64,6 +65,9 @@ class TournamentConfig:
     limits: JobLimits = field(default_factory=JobLimits)
     pace_ms: dict[str, int] = field(default_factory=dict)
     """Bot label → pace of its connection in ms (``--pace LABEL=MS``; SC games only)."""
+    confinement: Confinement = NO_CONFINEMENT
+    """How bots are confined (``--sandbox``, ``--memory-mb``, ``--max-processes``; given
+    anew on ``--resume``, not saved)."""
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -228,6 +232,8 @@ async def run_tournament(
     labels = [entrant.label for entrant in entrants]
     fmt = format_settings(settings)
     limits = JobLimits(**settings["limits"])
+    if config.confinement.mode != "off":
+        say(f"sandbox: {tiers_in_use(config.confinement)}")
     executor: Executor
     if config.cluster is not None:
         executor = await DaskExecutor.connect(config.cluster, f"{new_seed():x}")
@@ -258,6 +264,7 @@ async def run_tournament(
                     game.seed,
                     tuple(by_label[label] for label in game.seats),
                     limits,
+                    config.confinement,
                 )
                 try:
                     outcome = await executor.run(job)

@@ -15,6 +15,8 @@ from botarena.cli_options import (
     bot_timeout_options,
     cluster_option,
     concurrency_option,
+    confinement_of,
+    confinement_options,
     move_grace_option,
     optional_count,
     output_options,
@@ -100,6 +102,7 @@ DEFAULT_GAMES = 100
 )
 @cluster_option("Play every game as a task on this Dask scheduler's workers (see README).")
 @optional_count("--stop-after", help=None, hidden=True)
+@confinement_options()
 @click.argument("words", nargs=-1, metavar="[GAME] BOT_A BOT_B")
 def test_command(  # noqa: PLR0917 - click passes options by keyword
     game_option: str | None,
@@ -124,6 +127,9 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     replays: str,
     cluster: str | None,
     stop_after: int | None,
+    sandbox: str,
+    memory_mb: int,
+    max_processes: int,
     words: tuple[str, ...],
 ) -> None:
     """Play many games BOT_A against BOT_B in GAME (default: piranhas), in seed pairs with
@@ -198,6 +204,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             cluster_games=click.get_current_context().meta.get(CLUSTER_GAMES),
             pace_ms=(pace_ms_a, pace_ms_b),
             move_grace_ms=move_grace_ms,
+            confinement=confinement_of(sandbox, memory_mb, max_processes),
         )
         refused = settings_a_server_cannot_take(config)
         if refused and server is not None:
@@ -225,8 +232,15 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     show_default=True,
     help="Seconds to wait before showing each move.",
 )
-def play_command(
-    game_option: str | None, words: tuple[str, ...], seed: int | None, delay: float
+@confinement_options()
+def play_command(  # noqa: PLR0917 - click passes options by keyword
+    game_option: str | None,
+    words: tuple[str, ...],
+    seed: int | None,
+    delay: float,
+    sandbox: str,
+    memory_mb: int,
+    max_processes: int,
 ) -> None:
     """Play one game BOT_A (moves first) against BOT_B in GAME (default: piranhas) and print
     the board after each move.
@@ -242,7 +256,16 @@ def play_command(
     if len(bots) != 2:
         raise click.UsageError(f"play needs two bots: [GAME] BOT_A BOT_B, got {len(bots)}")
     try:
-        record = play_one(season, bots[0], bots[1], seed=seed, echo=click.echo, delay_s=delay)
+        confinement = confinement_of(sandbox, memory_mb, max_processes)
+        record = play_one(
+            season,
+            bots[0],
+            bots[1],
+            seed=seed,
+            echo=click.echo,
+            delay_s=delay,
+            confinement=confinement,
+        )
     except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error
     for failure in record.get("startup_failures", []):

@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from botarena.confine import bot_finished
 from botarena.core import ScoreCause
 from botarena.runner.bot_logs import last_log_line, startup_cause
 from botarena.runner.bots import BotSpec
@@ -149,6 +150,7 @@ async def _watch(
                 if process is None:
                     notes.setdefault(slot, "could not be started")
                 elif process.returncode is not None:
+                    await bot_finished(process)  # a confined bot's log is written through
                     notes[slot] = startup_cause(
                         f"exited with code {process.returncode} before connecting",
                         log_paths[slot],

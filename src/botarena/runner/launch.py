@@ -9,7 +9,8 @@ line from stdin and joins that game when the previous one is over. Process start
 0.1 s of Python imports) then happens once per lane instead of twice per game. A process
 that dies is replaced for the next game; its log is per process (``bots/LABEL-K.log``).
 
-Every bot process starts in its own session (a new process group), and the runner ends the
+Every bot process starts through ``botarena.confine`` (with the launcher's confinement),
+in its own session (a new process group), and the runner ends the
 whole group, so a wrapper script's children (``./bot.sh`` running ``python``) never outlive
 their game.
 """
@@ -19,10 +20,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from botarena.confine import NO_CONFINEMENT, Confinement, bot_finished, end_bot, start_bot
 from botarena.runner.bots import BotSpec
 from botarena.server.admin_password import SECRET_ENV_NAMES
 
@@ -47,16 +48,20 @@ def bot_environment() -> dict[str, str]:
     return {name: value for name, value in os.environ.items() if name not in SECRET_ENV_NAMES}
 
 
-async def _spawn(argv: list[str], log_path: Path, stdin: int) -> Launched:
+async def _spawn(
+    argv: list[str], log_path: Path, stdin: int, confinement: Confinement, server: tuple[str, int]
+) -> Launched:
     with log_path.open("ab") as log_file:
         try:
-            process = await asyncio.create_subprocess_exec(
-                *argv,
+            process = await start_bot(
+                argv,
                 stdin=stdin,
                 stdout=log_file,
                 stderr=log_file,
-                start_new_session=True,
                 env=bot_environment(),
+                confinement=confinement,
+                log_path=log_path,
+                server=server,
             )
         except OSError as error:
             log_file.write(f"botarena: cannot start {argv!r}: {error}\n".encode())
@@ -65,9 +70,9 @@ async def _spawn(argv: list[str], log_path: Path, stdin: int) -> Launched:
 
 
 def kill_group(process: Process) -> None:
-    """SIGKILL the process group the bot leads (itself and everything it started)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
+    """SIGKILL the process group the bot leads (itself and everything it started) and, under
+    T2, its whole cgroup (``botarena.confine.end_bot``)."""
+    end_bot(process)
 
 
 async def wait_or_kill(process: Process, grace_s: float) -> int | None:
@@ -84,18 +89,21 @@ async def wait_or_kill(process: Process, grace_s: float) -> int | None:
         await process.wait()
         code = None
     kill_group(process)
+    await bot_finished(process)
     return code
 
 
 class PerGameLauncher:
     persistent = False
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, confinement: Confinement = NO_CONFINEMENT) -> None:
         self.host, self.port = host, port
+        self.confinement = confinement
 
     async def launch(self, bot: BotSpec, reservation: str, game_log: Path) -> Launched:
         argv = bot.argv(self.host, self.port, reservation)
-        return await _spawn(argv, game_log, asyncio.subprocess.DEVNULL)
+        server = (self.host, self.port)
+        return await _spawn(argv, game_log, asyncio.subprocess.DEVNULL, self.confinement, server)
 
     async def release(self, launched: Launched, grace_s: float) -> int | None:
         if launched.process is None:
@@ -111,6 +119,7 @@ class PersistentLauncher:
     host: str
     port: int
     run_dir: Path
+    confinement: Confinement = NO_CONFINEMENT
     persistent: bool = True
     _idle: dict[str, list[Launched]] = field(default_factory=dict)
     _all: list[Launched] = field(default_factory=list)
@@ -129,7 +138,10 @@ class PersistentLauncher:
             log_path = self.run_dir / "bots" / f"{bot.label}-{self._counter}.log"
             log_path.parent.mkdir(parents=True, exist_ok=True)
             argv = [*bot.command, "--host", self.host, "--port", str(self.port), PERSISTENT_FLAG]
-            launched = await _spawn(argv, log_path, asyncio.subprocess.PIPE)
+            server = (self.host, self.port)
+            launched = await _spawn(
+                argv, log_path, asyncio.subprocess.PIPE, self.confinement, server
+            )
             if launched.process is None:
                 return launched
             self._all.append(launched)
@@ -153,6 +165,7 @@ class PersistentLauncher:
             self._idle.setdefault(launched.bot_label, []).append(launched)
             return None
         kill_group(process)
+        await bot_finished(process)
         return process.returncode
 
     async def close(self, grace_s: float = 5.0) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from lxml import etree
 
+from botarena.confine import NO_CONFINEMENT, Confinement
 from botarena.core import SeededRandom, new_seed
 from botarena.games import registry
 from botarena.runner.bots import BotSpec, bot_labels, parse_bot
@@ -64,6 +65,7 @@ def play_one(
     seed: int | None = None,
     echo: Echo = print,
     delay_s: float = 0.0,
+    confinement: Confinement = NO_CONFINEMENT,
 ) -> dict[str, Any]:
     """Play one game ``bot_a`` (first seat) against ``bot_b``; returns a small record
     (``startup_failures``: what kept a bot from taking its seat, one text per bot)."""
@@ -74,7 +76,7 @@ def play_one(
     base = seed if seed is not None else new_seed()
     if specs[0].builtin is not None and specs[1].builtin is not None:
         return _play_in_process(game, specs, base, echo, delay_s)
-    return asyncio.run(_play_on_server(game, specs, base, echo, delay_s))
+    return asyncio.run(_play_on_server(game, specs, base, echo, delay_s, confinement))
 
 
 def _play_in_process(
@@ -125,8 +127,13 @@ def _play_in_process(
     }
 
 
-async def _play_on_server(
-    game: str, specs: tuple[BotSpec, BotSpec], base: int, echo: Echo, delay_s: float
+async def _play_on_server(  # noqa: PLR0917 - one game's whole setting
+    game: str,
+    specs: tuple[BotSpec, BotSpec],
+    base: int,
+    echo: Echo,
+    delay_s: float,
+    confinement: Confinement,
 ) -> dict[str, Any]:
     # Imported here: the server is needed only when a bot is a command.
     from botarena.client.codecs import codec_for  # noqa: PLC0415
@@ -185,7 +192,7 @@ async def _play_on_server(
                 bots=specs,
                 run_dir=Path(folder),
                 limits=DriverLimits(),
-                launcher=PerGameLauncher(host.host, host.port),
+                launcher=PerGameLauncher(host.host, host.port, confinement),
                 replays="none",
             )
             states.put_nowait(None)

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from rich.console import Console
 
+from botarena.confine import NO_CONFINEMENT, Confinement, tiers_in_use
 from botarena.core import new_seed
 from botarena.games import registry
 from botarena.runner.bots import BotSpec, bot_labels, parse_bot
@@ -108,6 +109,8 @@ class RunConfig:
     """Pace of BOT_A's and BOT_B's connections (``--pace-ms-a``/``--pace-ms-b``)."""
     move_grace_ms: int | None = None
     """Override of the season's move grace (``--move-grace-ms``)."""
+    confinement: Confinement = NO_CONFINEMENT
+    """How the bots are confined (``--sandbox``, ``--memory-mb``, ``--max-processes``)."""
 
 
 Bots = tuple[BotSpec, BotSpec]
@@ -308,6 +311,10 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
             raise ValueError(
                 "--cluster plays on the workers' own servers: drop --server/--persistent"
             )
+        if config.confinement.mode != "off":
+            raise ValueError(
+                "--cluster: the workers do not take --sandbox yet; drop it or play locally"
+            )
         if config.cluster_games is None:
             raise ValueError("--cluster: this botarena has no way to play games on a cluster")
         cluster = await config.cluster_games(config.cluster, f"{new_seed():x}")
@@ -320,9 +327,9 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         host = RemoteHost(address, port, admin_password_for(address, port, config.password))
         await host.connect()
     launcher: PerGameLauncher | PersistentLauncher = (
-        PersistentLauncher(host.host, host.port, store.out_dir)
+        PersistentLauncher(host.host, host.port, store.out_dir, config.confinement)
         if config.persistent
-        else PerGameLauncher(host.host, host.port)
+        else PerGameLauncher(host.host, host.port, config.confinement)
     )
     block = statistics(store.games, labels, config.sprt)
     store.save(block)
@@ -333,6 +340,8 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         f"botarena test: {store.settings['game']} {labels[0]} vs {labels[1]}, "
         f"{planned} games, seed {store.settings['seed']}, output {store.out_dir}"
     )
+    if config.confinement.mode != "off":
+        reporter.message(f"sandbox: {tiers_in_use(config.confinement)}")
     semaphore = asyncio.Semaphore(max(1, config.concurrency))
     watch = StartupWatch()
 

@@ -17,10 +17,12 @@ from typing import Any
 from lxml import etree
 
 from botarena.client.sc_connection import AsyncScConnection
+from botarena.confine import start_bot
 from botarena.games.registry import GameSpec, lookup
 from botarena.protocol import sc_client
 from botarena.protocol import sc_messages as msg
 from botarena.protocol.sc_client import Received
+from botarena.runner.launch import bot_environment
 from botarena.web.human import time_limit_error
 from botarena.web.limits import MAX_PREPARE_BYTES
 
@@ -119,21 +121,13 @@ def running_bots() -> int:
 
 async def launch_bot(game: str, player: str, host: str, port: int, code: str) -> None:
     """A built-in player in its own process, taking the reserved seat ``code``."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "botarena",
-        "bot",
-        game,
-        player,
-        "--host",
-        host,
-        "--port",
-        str(port),
-        "--reservation",
-        code,
+    argv = [sys.executable, "-m", "botarena", "bot", game, player]
+    process = await start_bot(
+        [*argv, "--host", host, "--port", str(port), "--reservation", code],
+        stdin=None,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.DEVNULL,
+        env=bot_environment(),
     )
     _bot_processes.add(process)
     task = asyncio.get_running_loop().create_task(process.wait())
