@@ -11,20 +11,19 @@ state XML and the official mistakes stay with the Python rules (the server's aut
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from botarena.conformance.jsonl_check import LineReport, Mode, run
+from botarena.conformance import piranhas2026
+from botarena.conformance.jsonl_check import LineReport, run
 from botarena.conformance.piranhas2026 import (
-    MAX_PROBLEMS_PER_LINE,
-    MAX_REPORTED_MISMATCHES,
     _fmt,
     _move,
     _rejected_entries,
     _state,
     board_diff,
     check_file_with,
-    summary,
 )
 from botarena.core import Outcome, Team, match_points
 from botarena.games.piranhas_2026.model import DIRECTION_INDEX
@@ -158,15 +157,10 @@ def check_file(path: Path) -> list[LineReport]:
     return check_file_with(path, check_position, check_game)
 
 
-MODE = Mode(
-    "piranhas2026",
-    "Check the native core's Piranhas 2026 rules against socha 4.3.9 data.",
-    "piranhas2026 positions or games (.jsonl[.gz])",
-    "show every mismatch",
-    check_file,
-    summary,
-    MAX_REPORTED_MISMATCHES,
-    MAX_PROBLEMS_PER_LINE,
+MODE = replace(
+    piranhas2026.MODE,
+    description="Check the native core's Piranhas 2026 rules against socha 4.3.9 data.",
+    check_file=check_file,
 )
 
 

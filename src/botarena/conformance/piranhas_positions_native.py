@@ -11,17 +11,17 @@ core's moves. The official error texts stay with the Python rules (the server's 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from botarena.conformance.jsonl_check import LineReport, Mode, run
+from botarena.conformance import piranhas_positions
+from botarena.conformance.jsonl_check import LineReport, run
 from botarena.conformance.piranhas_positions import (
-    MAX_REPORTED_MISMATCHES,
     SCHEMA,
     check_file_with,
     compare_outcomes,
     expected_outcome,
-    summary,
 )
 from botarena.games.piranhas.board import coordinates
 from botarena.games.piranhas.model import DIRECTIONS, Direction, Move, PlayerColor
@@ -122,14 +122,10 @@ def check_file(path: Path) -> list[LineReport]:
     return check_file_with(path, check_position)
 
 
-MODE = Mode(
-    "positions",
-    "Check the native core's Piranhas 2019 rules against official positions.",
-    "a piranhas2019-position/1 JSON-lines file",
-    "list every deviation",
-    check_file,
-    summary,
-    MAX_REPORTED_MISMATCHES,
+MODE = replace(
+    piranhas_positions.MODE,
+    description="Check the native core's Piranhas 2019 rules against official positions.",
+    check_file=check_file,
 )
 
 
