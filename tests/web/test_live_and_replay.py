@@ -120,6 +120,21 @@ def test_start_from_here_continues_from_that_position(servers: Servers, page: An
     assert engine_state("piranhas-2019", record.states[0]).turn == 10  # type: ignore[attr-defined]
 
 
+def test_start_from_here_with_a_human_seat_links_to_that_seat(servers: Servers, page: Any) -> None:
+    finished = next(iter(servers.hub.finished.values()))
+    page.goto(f"{servers.url}#/room/{finished.room_id}?turn=10")
+    page.wait_for_selector("#board[data-index='10']")
+    page.select_option("#seat0", "human")
+    page.select_option("#seat1", "random")
+    page.click("#start-here")
+    link = page.wait_for_selector("#prepared-play")
+    token = (link.get_attribute("href") or "").rsplit("/", 1)[-1]
+    assert token in servers.web.seats  # the human seat's token, not the room id
+    link.click()
+    page.wait_for_selector("#board")
+    assert "no such seat" not in page.inner_text("main")
+
+
 def test_a_person_plays_a_full_piranhas_game_against_random(servers: Servers, page: Any) -> None:
     page.goto(servers.url)
     page.select_option("#play-game", "piranhas-2019")

@@ -81,7 +81,7 @@ function addStartHere(main, viewer, replay, info) {
         out.append(" · ", el("span", {}, `slot ${Number(slot) + 1} reservation ${code}`));
       }
       if (answer.human !== null && answer.human !== undefined) {
-        out.append(" · ", el("a", { href: `#/play/${answer.roomId}`, id: "prepared-play" }, "play"));
+        out.append(" · ", el("a", { href: `#/play/${answer.human}`, id: "prepared-play" }, "play"));
       }
     } catch (error) {
       out.replaceChildren(el("span", { class: "error" }, String(error.message || error)));
