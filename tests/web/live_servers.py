@@ -49,6 +49,7 @@ class Live:
 
 @contextlib.asynccontextmanager
 async def live(web_host: str = "127.0.0.1", clock: Clock | None = None) -> AsyncIterator[Live]:
+    earlier = set(admin._bot_processes)  # of another test's (closed) event loop: not ours
     sc = ScServer(ServerConfig(port=0, host="127.0.0.1", password=PASSWORD))
     await sc.start()
     web = await start_web(sc, WebConfig(host=web_host, port=0), clock=clock)
@@ -58,7 +59,8 @@ async def live(web_host: str = "127.0.0.1", clock: Clock | None = None) -> Async
     finally:
         await web.stop()
         await sc.stop()
-        for process in list(admin._bot_processes):  # bots of the UI still waiting to play
+        for process in list(admin._bot_processes - earlier):  # the UI's bots still waiting
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
             await process.wait()
+            admin._bot_processes.discard(process)  # its loop ends with this test

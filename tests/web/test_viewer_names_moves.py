@@ -173,7 +173,7 @@ def test_a_report_without_an_elo_shows_no_plot_and_none_under_empty_headings(
     lines = [
         {
             "index": index,
-            "slots": [{"bot": "alpha"}, {"bot": "beta"}],
+            "slots": [{"bot": "alpha", "match_points": 2}, {"bot": "beta", "match_points": 0}],
             "winner": "alpha",
             "bot_scores": {"alpha": 1.0, "beta": 0.0},
             "regular": True,
@@ -186,7 +186,8 @@ def test_a_report_without_an_elo_shows_no_plot_and_none_under_empty_headings(
     page.goto(f"{servers.url}#/report?root=0&path=run-all-won/games.jsonl")
     page.wait_for_selector("#wdl")
     cells = page.eval_on_selector_all("#wdl tr:nth-child(2) td", "e => e.map(n => n.textContent)")
-    assert cells == ["alpha", "6", "6", "0", "0", "n/a", "n/a"]
+    assert cells[:5] + cells[6:] == ["alpha", "6", "6", "0", "0", "n/a", "n/a"]
+    assert cells[5] == "12"  # points: two a win, as the standings count them
     assert page.query_selector("#plot svg") is None
     assert page.text_content("#no-plot") == "none: Elo n/a for alpha"
     assert page.text_content("#causes") == "none"

@@ -157,6 +157,9 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._site: GuardedSite | None = None
         self._sockets: set[web.WebSocketResponse] = set()
+        self._socket_handlers: set[asyncio.Task[Any]] = set()
+        """The tasks serving ``/ws``; stopping cancels them (one may wait in its request
+        budget, and aiohttp would wait for it up to its shutdown timeout)."""
         self.seats: dict[str, HumanSeat] = {}
         """Human seats by token (:mod:`botarena.web.human`)."""
         self._auth_throttle = AuthThrottle()
@@ -216,6 +219,8 @@ class WebServer:
             seat.close()
         if self.hub is not None:
             self.hub.close()
+        for handler in list(self._socket_handlers):
+            handler.cancel()
         for socket in list(self._sockets):
             with contextlib.suppress(Exception):
                 await socket.close()
@@ -477,6 +482,9 @@ class WebServer:
         )
         await socket.prepare(request)
         self._sockets.add(socket)
+        handler = asyncio.current_task()
+        if handler is not None:
+            self._socket_handlers.add(handler)
 
         async def send(text: str) -> None:
             await bounded_send(socket.send_str(text))
@@ -505,6 +513,8 @@ class WebServer:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
             self._sockets.discard(socket)
+            if handler is not None:
+                self._socket_handlers.discard(handler)
             await socket.close()
         return socket
 
