@@ -33,7 +33,8 @@ def test_example_bot_plays_a_full_game_against_a_built_in_bot(sc_server):
     lines = out.splitlines()
     assert lines[0].startswith("piranhas_bot.py: joined a swc_2019_piranhas room on 127.0.0.1:")
     assert lines[0].endswith("waiting for an opponent")
-    ours = lines[-1].split("; scores piranhas_bot.py ")[1].split("/")[0]  # win points
+    scores = lines[-1].split("; scores ")[1]  # in seat order: either bot may have sat first
+    ours = scores.split("piranhas_bot.py ")[1].split("/")[0]  # its win points
     headline = {"2": "piranhas_bot.py wins", "1": "draw", "0": "random wins"}[ours]
     assert lines[-1].startswith(f"piranhas_bot.py: game over: {headline} (")
 
