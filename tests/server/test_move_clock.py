@@ -11,7 +11,6 @@ import pytest
 from botarena.core import ScoreCause
 from botarena.games.registry import load_plugin
 from botarena.move_clock_limits import MAX_MOVE_GRACE_MS
-from botarena.protocol.sc_plugin import GameSetup
 from botarena.protocol.sc_profiles import PROFILE_2019, PROFILE_2021, PROFILE_2026
 from botarena.server.config import ConfigError, ServerConfig
 from botarena.server.events import FinishedGame, LobbyListener
@@ -21,7 +20,7 @@ from botarena.server.move_clock import MoveTime, charged_seconds
 from botarena.server.pacing import PacedWriter
 from botarena.server.room import Room, RoomPhase
 from tests.server.test_pacing import FakeTransport
-from tests.server.test_room import MOVE_REQUEST, PIRANHAS, FakeHost, FakePeer
+from tests.server.test_room import MOVE_REQUEST, PIRANHAS, FakeHost, FakePeer, new_room
 
 GRACE_S = 0.25
 FIRST_GRACE_S = 2 * GRACE_S
@@ -29,19 +28,7 @@ FIRST_GRACE_S = 2 * GRACE_S
 
 
 def _room(host: FakeHost, clock: ManualClock, *, grace_s: float = GRACE_S) -> Room:
-    return Room(
-        host,
-        "room-1",
-        load_plugin(PIRANHAS),
-        prepared=False,
-        paused=False,
-        setup=GameSetup(seed=5),
-        clock=clock,
-        soft_timeout_s=2.0,
-        hard_timeout_s=10.0,
-        timeouts_enabled=True,
-        move_grace_s=grace_s,
-    )
+    return new_room(host, clock, move_grace_s=grace_s)
 
 
 def _started(peer_one: FakePeer | None = None) -> tuple[Room, FakeHost, ManualClock, FakePeer]:

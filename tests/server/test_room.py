@@ -75,7 +75,9 @@ class FakeHost:
         self.finished.append((result, result_xml))
 
 
-def new_room(host: FakeHost, clock: ManualClock, *, save_replay: bool = False) -> Room:
+def new_room(
+    host: FakeHost, clock: ManualClock, *, save_replay: bool = False, move_grace_s: float = 0.0
+) -> Room:
     return Room(
         host,
         "room-1",
@@ -88,6 +90,7 @@ def new_room(host: FakeHost, clock: ManualClock, *, save_replay: bool = False) -
         hard_timeout_s=10.0,
         timeouts_enabled=True,
         save_replay=save_replay,
+        move_grace_s=move_grace_s,
     )
 
 
