@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from botarena.core import SeededRandom, Team
@@ -67,3 +68,22 @@ def play_game(game: Any, one: Any, two: Any, seed: int) -> Any:
         assert move in state.legal_moves()
         state.apply(move)
     return state
+
+
+ENGINE_FIGURES = [
+    "movegen_per_s",
+    "moves_per_s",
+    "games_per_s",
+    "plies_per_s",
+    "native_movegen_per_s",
+    "native_moves_per_s",
+    "native_search_nodes_per_s",
+]
+"""What both Blokus engine benchmarks print, in order."""
+
+
+def assert_engine_figures(lines: list[str]) -> None:
+    """``lines`` are exactly the engine benchmark's figures, each a positive number."""
+    figures = [re.fullmatch(r"(\w+): ([\d.]+)", line) for line in lines]
+    assert [m.group(1) if m else None for m in figures] == ENGINE_FIGURES
+    assert all(m and float(m.group(2)) > 0 for m in figures)

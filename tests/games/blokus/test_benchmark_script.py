@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from benchmarks import blokus_engine
+
+from tests.games.blokus.helpers import assert_engine_figures
 
 
 def test_benchmark_prints_its_figures_from_the_default_positions(
@@ -16,17 +17,7 @@ def test_benchmark_prints_its_figures_from_the_default_positions(
     assert blokus_engine.POSITIONS.is_file()
     assert blokus_engine.main(["--seconds", "0.01"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    figures = [re.fullmatch(r"(\w+): ([\d.]+)", line) for line in lines]
-    assert [m.group(1) if m else None for m in figures] == [
-        "movegen_per_s",
-        "moves_per_s",
-        "games_per_s",
-        "plies_per_s",
-        "native_movegen_per_s",
-        "native_moves_per_s",
-        "native_search_nodes_per_s",
-    ]
-    assert all(m and float(m.group(2)) > 0 for m in figures)
+    assert_engine_figures(lines)
 
 
 def test_benchmark_reports_a_missing_positions_file(

@@ -5,13 +5,14 @@ The socha side needs a virtualenv with socha 5.1.0 from PyPI; these tests run on
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from benchmarks import blokus2027_engine
+
+from tests.games.blokus.helpers import assert_engine_figures
 
 
 def test_benchmark_prints_our_figures(fixtures_dir: Path, capsys: pytest.CaptureFixture[str]):
@@ -22,17 +23,7 @@ def test_benchmark_prints_our_figures(fixtures_dir: Path, capsys: pytest.Capture
     assert code == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0] == "positions: 1865"
-    figures = [re.fullmatch(r"(\w+): ([\d.]+)", line) for line in lines[1:]]
-    assert [m.group(1) if m else None for m in figures] == [
-        "movegen_per_s",
-        "moves_per_s",
-        "games_per_s",
-        "plies_per_s",
-        "native_movegen_per_s",
-        "native_moves_per_s",
-        "native_search_nodes_per_s",
-    ]
-    assert all(m and float(m.group(2)) > 0 for m in figures)
+    assert_engine_figures(lines[1:])
 
 
 def test_benchmark_reports_a_missing_positions_file(
