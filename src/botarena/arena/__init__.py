@@ -1,0 +1,2 @@
+"""The contest site: uploads, validation games, an always-on ladder and a live leaderboard
+(``botarena arena``)."""
