@@ -32,6 +32,10 @@ Offer = dict[str, Any]
 """Where a legal move acts on the web board (``from``/``to``, ``field``, ``cells`` …)."""
 
 
+WITH_STRONG = ("random", "greedy", "search", "strong")
+"""The built-in players of a season the native core covers."""
+
+
 def no_place(state: Any, move: Any) -> Offer:
     """The web offer of a move without a place on the board (a labelled button)."""
     return {}
@@ -45,13 +49,13 @@ class Season:
     """The game's name without season (``piranhas``); a bare name means the newest season."""
     year: int
     """The season (``2019``)."""
-    game_type: str
-    """The official game type (``swc_2019_piranhas``; ``maumau`` for Mau-Mau)."""
-    package: str
-    """The season's package (``botarena.games.piranhas``): ``__package__`` of its
-    ``season.py``."""
-    new_game: Callable[[], Any]
-    """The rules: a factory of the :class:`botarena.core.Game` (usually the class)."""
+    module: str
+    """``__name__`` of the season's ``season.py``: its package holds the other parts."""
+    rules: str
+    """The rules: ``module:Factory`` in the package, a factory (usually the class) of the
+    :class:`botarena.core.Game`, imported on first use."""
+    game_type: str = ""
+    """The official game type (default ``swc_YEAR_NAME``; ``maumau`` for Mau-Mau)."""
     protocol: WireProtocol = SC_XML
     player_names: tuple[str, ...] = ("random", "greedy", "search")
     """The built-in players, the default first."""
@@ -64,6 +68,15 @@ class Season:
     season drawn like another names that one."""
     move_place: Callable[[Any, Any], Offer] = no_place
     """The web's click-to-move: where a legal ``move`` of ``state`` acts on the board."""
+
+    def __post_init__(self) -> None:
+        if not self.game_type:
+            object.__setattr__(self, "game_type", f"swc_{self.year}_{self.name}")
+
+    @property
+    def package(self) -> str:
+        """The season's package (``botarena.games.piranhas``)."""
+        return self.module.rpartition(".")[0]
 
     @property
     def id(self) -> str:
@@ -89,7 +102,8 @@ class Season:
         return getattr(module, attribute) if attribute else module
 
     def load_rules(self) -> Any:
-        return self.new_game()
+        """A new game of the season's rules."""
+        return self.part(self.rules)()
 
     def load_players(self) -> Any:
         """The ``players`` module: ``make_player(name, seed=…, **options)``,

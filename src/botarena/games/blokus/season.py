@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from botarena.games.season import Offer, Season
-
-if TYPE_CHECKING:
-    from botarena.games.blokus.game import BlokusGame
+from botarena.games.season import WITH_STRONG, Offer, Season
 
 
 def piece_place(state: Any, move: Any) -> Offer:
@@ -19,19 +16,6 @@ def piece_place(state: Any, move: Any) -> Offer:
     return {"piece": move.kind.name, "cells": [list(cell) for cell in cells()]}
 
 
-def new_game() -> BlokusGame:
-    from botarena.games.blokus.game import BlokusGame  # noqa: PLC0415 - on first use
-
-    return BlokusGame()
-
-
-assert __package__ is not None
 SEASON = Season(
-    "blokus",
-    2021,
-    "swc_2021_blokus",
-    __package__,
-    new_game,
-    move_place=piece_place,
-    player_names=("random", "greedy", "search", "strong"),
+    "blokus", 2021, __name__, "game:BlokusGame", move_place=piece_place, player_names=WITH_STRONG
 )

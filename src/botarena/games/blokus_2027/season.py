@@ -2,28 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from botarena.games.blokus.season import piece_place
-from botarena.games.season import Season
+from botarena.games.season import WITH_STRONG, Season
 
-if TYPE_CHECKING:
-    from botarena.games.blokus_2027.rules import BlokusGame
-
-
-def new_game() -> BlokusGame:
-    from botarena.games.blokus_2027.rules import BlokusGame  # noqa: PLC0415 - on first use
-
-    return BlokusGame()
-
-
-assert __package__ is not None
 SEASON = Season(
-    "blokus",
-    2027,
-    "swc_2027_blokus",
-    __package__,
-    new_game,
-    move_place=piece_place,
-    player_names=("random", "greedy", "search", "strong"),
+    "blokus", 2027, __name__, "rules:BlokusGame", move_place=piece_place, player_names=WITH_STRONG
 )

@@ -3,12 +3,9 @@ use)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from botarena.games.season import Offer, Season
-
-if TYPE_CHECKING:
-    from botarena.games.hase_und_igel.game import HaseUndIgel
 
 
 def hare_place(state: Any, move: Any) -> Offer:
@@ -24,19 +21,11 @@ def hare_place(state: Any, move: Any) -> Offer:
     return {"field": after.player_states[mover].index}
 
 
-def new_game() -> HaseUndIgel:
-    from botarena.games.hase_und_igel.game import HaseUndIgel  # noqa: PLC0415 - on first use
-
-    return HaseUndIgel()
-
-
-assert __package__ is not None
 SEASON = Season(
     "hase_und_igel",
     2018,
-    "swc_2018_hase_und_igel",
-    __package__,
-    new_game,
+    __name__,
+    "game:HaseUndIgel",
     read_state="xml:engine_state_from_element",
     move_place=hare_place,
 )

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from botarena.games.season import Offer, Season
-
-if TYPE_CHECKING:
-    from botarena.games.piranhas.rules import PiranhasGame
+from botarena.games.season import WITH_STRONG, Offer, Season
 
 
 def fish_place(state: Any, move: Any) -> Offer:
@@ -15,19 +12,11 @@ def fish_place(state: Any, move: Any) -> Offer:
     return {"from": [move.x, move.y], "to": list(state.move_target(move))}
 
 
-def new_game() -> PiranhasGame:
-    from botarena.games.piranhas.rules import PiranhasGame  # noqa: PLC0415 - on first use
-
-    return PiranhasGame()
-
-
-assert __package__ is not None
 SEASON = Season(
     "piranhas",
     2019,
-    "swc_2019_piranhas",
-    __package__,
-    new_game,
+    __name__,
+    "rules:PiranhasGame",
     move_place=fish_place,
-    player_names=("random", "greedy", "search", "strong"),
+    player_names=WITH_STRONG,
 )

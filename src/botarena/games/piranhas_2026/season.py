@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from botarena.games.piranhas.season import fish_place
-from botarena.games.season import Season
+from botarena.games.season import WITH_STRONG, Season
 
-if TYPE_CHECKING:
-    from botarena.games.piranhas_2026.rules import Piranhas2026Game
-
-
-def new_game() -> Piranhas2026Game:
-    from botarena.games.piranhas_2026.rules import Piranhas2026Game  # noqa: PLC0415
-
-    return Piranhas2026Game()
-
-
-assert __package__ is not None
 SEASON = Season(
     "piranhas",
     2026,
-    "swc_2026_piranhas",
-    __package__,
-    new_game,
+    __name__,
+    "rules:Piranhas2026Game",
     move_place=fish_place,
-    player_names=("random", "greedy", "search", "strong"),
+    player_names=WITH_STRONG,
 )
