@@ -112,19 +112,20 @@ def _result_fields(state: Piranhas2026State) -> dict[str, Any] | None:
     }
 
 
-def _check_result(
-    state: Piranhas2026State, over: bool, expected: dict[str, Any] | None, where: str
+def compare_result(
+    ours: dict[str, Any] | None, over: bool, expected: dict[str, Any] | None, where: str
 ) -> list[str]:
-    ours = _result_fields(state)
+    """The differences between a game's result fields (``None``: not over) and the
+    official ``expected`` ones (either engine's)."""
     if (ours is not None) != over:
         return [f"{where}: game over {ours is not None}, official {over}"]
     if expected is None or ours is None:
         return []
-    problems = []
-    for key in ("winner", "reason", "reason_text_team", "scores"):
-        if key in expected and ours[key] != expected[key]:
-            problems.append(f"{where}: {key} {ours[key]!r}, official {expected[key]!r}")
-    return problems
+    return [
+        f"{where}: {key} {ours[key]!r}, official {expected[key]!r}"
+        for key in ("winner", "reason", "reason_text_team", "scores")
+        if key in expected and ours[key] != expected[key]
+    ]
 
 
 def _rejected_entries(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -179,7 +180,9 @@ def check_position(data: dict[str, Any]) -> list[str]:
     if "n_moves" in data and data["n_moves"] != len(data["moves"]):
         problems.append(f"n_moves {data['n_moves']} != {len(data['moves'])} listed moves")
     problems += _check_moves(state, data["moves"], "position")
-    problems += _check_result(state, data["game_over"], data.get("result"), "position")
+    problems += compare_result(
+        _result_fields(state), data["game_over"], data.get("result"), "position"
+    )
     if "state_xml" in data:
         ours_xml = state_to_xml(state)
         if ours_xml != data["state_xml"]:
@@ -249,7 +252,7 @@ def check_game(data: dict[str, Any]) -> list[str]:
     first_union = None if state.first_union is None else state.first_union.name
     if first_union != data["first_union"]:
         problems.append(f"firstUnion {first_union}, official {data['first_union']}")
-    problems += _check_result(state, True, data["result"], "end")
+    problems += compare_result(_result_fields(state), True, data["result"], "end")
     return problems
 
 

@@ -12,11 +12,11 @@ state XML and the official mistakes stay with the Python rules (the server's aut
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
+from functools import partial
 from typing import Any
 
 from botarena.conformance import piranhas2026
-from botarena.conformance.jsonl_check import LineReport, run
+from botarena.conformance.jsonl_check import run
 from botarena.conformance.piranhas2026 import (
     _fmt,
     _move,
@@ -24,6 +24,7 @@ from botarena.conformance.piranhas2026 import (
     _state,
     board_diff,
     check_file_with,
+    compare_result,
 )
 from botarena.core import Outcome, Team, match_points
 from botarena.games.piranhas_2026.model import DIRECTION_INDEX
@@ -67,21 +68,6 @@ def _result_fields(position: Any) -> dict[str, Any] | None:
     }
 
 
-def _check_result(
-    position: Any, over: bool, expected: dict[str, Any] | None, where: str
-) -> list[str]:
-    ours = _result_fields(position)
-    if (ours is not None) != over:
-        return [f"native {where}: game over {ours is not None}, official {over}"]
-    if expected is None or ours is None:
-        return []
-    return [
-        f"native {where}: {key} {ours[key]!r}, official {expected[key]!r}"
-        for key in ("winner", "reason", "reason_text_team", "scores")
-        if key in expected and ours[key] != expected[key]
-    ]
-
-
 def check_position(data: dict[str, Any]) -> list[str]:
     """Compare one ``piranhas2026-position/1`` object with the native core."""
     state = _state(data["board"], data["turn"], data["last_move"], data["first_union"])
@@ -102,7 +88,9 @@ def check_position(data: dict[str, Any]) -> list[str]:
             f"native: {len(ours_moves)} legal moves, official {len(official)}; "
             f"missing {sorted(official - ours_moves)[:8]} extra {sorted(ours_moves - official)[:8]}"
         )
-    problems += _check_result(position, data["game_over"], data.get("result"), "position")
+    problems += compare_result(
+        _result_fields(position), data["game_over"], data.get("result"), "native position"
+    )
     legal = set(position.moves())
     for entry in _rejected_entries(data):
         move = _move(entry["move"])
@@ -149,20 +137,13 @@ def check_game(data: dict[str, Any]) -> list[str]:
         problems += board_diff(rows, data["final_board"])
     if _union_name(position) != data["first_union"]:
         problems.append(f"native firstUnion {_union_name(position)}, {data['first_union']}")
-    problems += _check_result(position, True, data["result"], "end")
+    problems += compare_result(_result_fields(position), True, data["result"], "native end")
     return problems
-
-
-def check_file(path: Path) -> list[LineReport]:
-    return check_file_with(path, check_position, check_game)
 
 
 MODE = replace(
     piranhas2026.MODE,
     description="Check the native core's Piranhas 2026 rules against socha 4.3.9 data.",
-    check_file=check_file,
+    check_file=partial(check_file_with, check_position=check_position, check_game=check_game),
 )
-
-
-def main(argv: list[str]) -> int:
-    return run(MODE, argv)
+main = partial(run, MODE)

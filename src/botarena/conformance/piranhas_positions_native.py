@@ -12,7 +12,7 @@ core's moves. The official error texts stay with the Python rules (the server's 
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
+from functools import partial
 from typing import Any
 
 from botarena.conformance import piranhas_positions
@@ -118,16 +118,9 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
             problems.append(f"native: illegal sample {move} is among the legal moves")
 
 
-def check_file(path: Path) -> list[LineReport]:
-    return check_file_with(path, check_position)
-
-
 MODE = replace(
     piranhas_positions.MODE,
     description="Check the native core's Piranhas 2019 rules against official positions.",
-    check_file=check_file,
+    check_file=partial(check_file_with, check=check_position),
 )
-
-
-def main(argv: list[str]) -> int:
-    return run(MODE, argv)
+main = partial(run, MODE)
