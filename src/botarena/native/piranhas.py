@@ -20,7 +20,7 @@ from botarena.games.piranhas_2026.model import Move as Move2026
 from botarena.games.piranhas_2026.model import WinReason
 from botarena.games.piranhas_2026.rules import Piranhas2026State, WinCondition
 from botarena.native import AVAILABLE, REASON, core
-from botarena.native.strong import StrongPlayer
+from botarena.native.strong import StrongPlayer, StrongSeason
 
 
 class NativeUnavailableError(RuntimeError):
@@ -120,34 +120,14 @@ def win_condition_2026(end: tuple[int | None, int] | None) -> WinCondition | Non
 class Strong2019(StrongPlayer[PiranhasState, Move2019]):
     """``strong`` for Piranhas 2019 (see :class:`~botarena.native.strong.StrongPlayer`)."""
 
-    def position(self, state: PiranhasState) -> Any:
-        return position_2019(state)
-
-    def search(self, searcher: Any, position: Any, time_ms: float, max_depth: int) -> Any:
-        return searcher.search_2019(position, time_ms=time_ms, max_depth=max_depth)
-
-    def move_of(self, code: int) -> Move2019:
-        return MOVES_2019[code]
-
-    def python_search_player(self, time_budget: float) -> Any:
-        from botarena.games.piranhas.players import SearchPlayer  # noqa: PLC0415
-
-        return SearchPlayer(time_budget=time_budget, seed=self.seed)
+    season = StrongSeason(
+        position_2019, "search_2019", MOVES_2019, "botarena.games.piranhas.players"
+    )
 
 
 class Strong2026(StrongPlayer[Piranhas2026State, Move2026]):
     """``strong`` for Piranhas 2026 (see :class:`~botarena.native.strong.StrongPlayer`)."""
 
-    def position(self, state: Piranhas2026State) -> Any:
-        return position_2026(state)
-
-    def search(self, searcher: Any, position: Any, time_ms: float, max_depth: int) -> Any:
-        return searcher.search_2026(position, time_ms=time_ms, max_depth=max_depth)
-
-    def move_of(self, code: int) -> Move2026:
-        return MOVES_2026[code]
-
-    def python_search_player(self, time_budget: float) -> Any:
-        from botarena.games.piranhas_2026.players import SearchPlayer  # noqa: PLC0415
-
-        return SearchPlayer(time_budget=time_budget, seed=self.seed)
+    season = StrongSeason(
+        position_2026, "search_2026", MOVES_2026, "botarena.games.piranhas_2026.players"
+    )

@@ -1,19 +1,22 @@
 """The ``strong`` built-in players: the native core's principal-variation search, timed from
 the MoveRequest's arrival with a safety margin.
 
-A season's strong player subclasses :class:`StrongPlayer` with two converters (its state to
-a core position, and a search call). The bot SDK calls :meth:`StrongPlayer.on_move_request`
-with the time it read the request (``time.monotonic``), so the search budget counts from
-there, not from the start of calculation. Without the core (not built, or
-``BOTARENA_ENGINE=python``) the player falls back to the season's Python ``search`` player
-with the same budget, and says so once on stderr.
+A season's strong player subclasses :class:`StrongPlayer` with its :class:`StrongSeason`
+(its state to a core position, the search call, its moves, its Python search player). The
+bot SDK calls :meth:`StrongPlayer.on_move_request` with the time it read the request
+(``time.monotonic``), so the search budget counts from there, not from the start of
+calculation. Without the core (not built, or ``BOTARENA_ENGINE=python``) the player falls
+back to the season's Python ``search`` player with the same budget, and says so once on
+stderr.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from botarena.core.players import legal_moves_or_raise
@@ -51,6 +54,21 @@ def engine_note() -> str:
     return f"strong: native core unavailable ({REASON}); falls back to the Python search"
 
 
+@dataclass(frozen=True, slots=True)
+class StrongSeason(Generic[StateT, MoveT]):
+    """A season's part of its strong player."""
+
+    position: Callable[[StateT], Any]
+    """The core's position of a state."""
+    search: str
+    """The searcher's method for the season's positions (its result tuple, or ``None``
+    without moves)."""
+    moves: Sequence[MoveT]
+    """The Python engine's Move of each core move code."""
+    python_players: str
+    """The module of the season's Python ``SearchPlayer`` (the fallback without the core)."""
+
+
 class StrongPlayer(Generic[StateT, MoveT]):
     """A season's strong player: the core's search within :func:`search_budget_ms`.
 
@@ -58,6 +76,8 @@ class StrongPlayer(Generic[StateT, MoveT]):
     """
 
     name = "strong"
+    season: StrongSeason[StateT, MoveT]
+    """What the season's subclass gives: its converters and its Python search player."""
 
     def __init__(
         self,
@@ -79,24 +99,6 @@ class StrongPlayer(Generic[StateT, MoveT]):
         self._searcher = core.PiranhasSearcher() if core is not None else None
         self._fallback: Any = None
 
-    # ----------------------------------------------------------------- the season's part
-
-    def position(self, state: StateT) -> Any:
-        """The core's position of ``state``."""
-        raise NotImplementedError
-
-    def search(self, searcher: Any, position: Any, time_ms: float, max_depth: int) -> Any:
-        """The searcher's result tuple for ``position``, or ``None`` without moves."""
-        raise NotImplementedError
-
-    def move_of(self, code: int) -> MoveT:
-        """The Python engine's Move of a core move code."""
-        raise NotImplementedError
-
-    def python_search_player(self, time_budget: float) -> Any:
-        """The season's Python ``search`` player (the fallback without the core)."""
-        raise NotImplementedError
-
     # ----------------------------------------------------------------- public
 
     def on_move_request(self, arrived_at: float) -> None:
@@ -115,16 +117,22 @@ class StrongPlayer(Generic[StateT, MoveT]):
         self._arrived_at = None
         if self._searcher is None:
             return self._fallback_move(state, remaining)
-        result = self.search(self._searcher, self.position(state), remaining, self.max_depth)
+        part = self.season
+        search = getattr(self._searcher, part.search)
+        result = search(part.position(state), time_ms=remaining, max_depth=self.max_depth)
         if result is None:  # the core found no move where the rules found some
             raise RuntimeError("the native core found no legal move in a running game")
         self.last_search = result
-        return self.move_of(result[0])
+        code: int = result[0]
+        return part.moves[code]
 
     def _fallback_move(self, state: StateT, remaining_ms: float) -> MoveT:
         if self._fallback is None:
             print(f"strong player: {engine_note()}", file=sys.stderr)
-            self._fallback = self.python_search_player(max(remaining_ms, 1.0) / 1000.0)
+            players = importlib.import_module(self.season.python_players)
+            self._fallback = players.SearchPlayer(
+                time_budget=max(remaining_ms, 1.0) / 1000.0, seed=self.seed
+            )
         self._fallback.time_budget = max(remaining_ms, 1.0) / 1000.0
         move: MoveT = self._fallback.choose_move(state)
         return move
