@@ -60,24 +60,29 @@ class ExchangeCarrots:
 
 
 @dataclass(frozen=True, slots=True)
-class EatSalad:
+class _OrderOnly:
+    """An action with nothing but the ``order`` it was sent with (equal only to an action
+    of its own class)."""
+
+    order: int = 0
+
+
+class EatSalad(_OrderOnly):
     """Eat a salad on a salad field."""
 
-    order: int = 0
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class FallBack:
+class FallBack(_OrderOnly):
     """Retreat to the previous hedgehog field, earning 10 carrots per field."""
 
-    order: int = 0
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Skip:
+class Skip(_OrderOnly):
     """Pass; only legal when nothing else is."""
 
-    order: int = 0
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
