@@ -21,6 +21,17 @@ if TYPE_CHECKING:
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 
+def all_of(*options: Callable[[CommandT], CommandT]) -> Callable[[CommandT], CommandT]:
+    """One decorator of several options (they appear in ``--help`` in this order)."""
+
+    def apply(command: CommandT) -> CommandT:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
+
+
 def optional_count(
     *names: str, help: str | None, hidden: bool = False
 ) -> Callable[[CommandT], CommandT]:
@@ -62,10 +73,7 @@ def output_options(default_folder: str, resume_help: str) -> Callable[[CommandT]
     )
     resume = click.option("--resume", is_flag=True, help=resume_help)
 
-    def apply(command: CommandT) -> CommandT:
-        return out(resume(command))
-
-    return apply
+    return all_of(out, resume)
 
 
 def bot_timeout_options(game_timeout_help: str) -> Callable[[CommandT], CommandT]:
@@ -86,10 +94,7 @@ def bot_timeout_options(game_timeout_help: str) -> Callable[[CommandT], CommandT
         help=game_timeout_help,
     )
 
-    def apply(command: CommandT) -> CommandT:
-        return connect(game(command))
-
-    return apply
+    return all_of(connect, game)
 
 
 def move_grace_option() -> Callable[[CommandT], CommandT]:
@@ -151,10 +156,7 @@ def confinement_options() -> Callable[[CommandT], CommandT]:
         help="Processes one bot may run (T0: RLIMIT_NPROC, per user and not for root).",
     )
 
-    def apply(command: CommandT) -> CommandT:
-        return sandbox(memory(processes(command)))
-
-    return apply
+    return all_of(sandbox, memory, processes)
 
 
 def confinement_of(sandbox: str, memory_mb: int, max_processes: int) -> Confinement:
