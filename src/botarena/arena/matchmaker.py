@@ -1,16 +1,18 @@
 """Who plays next on the ladder, as a pure function of the entrants, the open challenges and a
 seeded generator (nothing here touches storage).
 
-1. Challenges first (unrated), in the order of their ids: a challenge between two entrants of
-   different teams; one naming a submission that is not an entrant, or two submissions of one
-   team, gets no pairing (the arena cancels it).
+1. Challenges first (unrated), in the order of their ids, each a two-seat game between two
+   entrants of different teams; one naming a submission that is not an entrant, or two
+   submissions of one team, or asked of a game without two-seat tables, gets no pairing (the
+   arena cancels it).
 2. Then ranked tables: the entrant with the fewest recent games (ties in a seeded random
    order) against opponents sampled from the others with weight
    ``exp(-(mu_a - mu_b)^2 / (2 PAIRING_WIDTH_MU^2))``, only from other teams, each table of
    pairwise different teams. When no eligible opponent is within ``FAR_DISTANCE_MU`` (the
    Gaussian weights are then all but zero), the nearest one is taken. A table is never the
    same set of submissions as the latest match of one of its members (no immediate rematch),
-   unless nothing else is left (only two entrants, say). Every table counts as a game for
+   unless the least-played entrant has no other opponent (only two entrants, say): playing
+   the least-played comes first. Every table counts as a game for
    its members, so one call that asks for more tables than there are entrants pairs them
    again in the same order of fewest games.
 3. Two-seat games (``table_sizes == (2,)``, every Software-Challenge game): every pairing is
