@@ -52,3 +52,6 @@ class MatchOutcome:
     seats: tuple[int, ...]
     ranks: tuple[int, ...]
     void: bool = False
+    rated: bool = True
+    """``False`` for an unrated match (a challenge, a validation game): the ratings skip it,
+    as they skip a void one."""

@@ -14,12 +14,17 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from botarena.runner.record import WIN_POINTS, GameRecord
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuceRating
+
+K = TypeVar("K", bound=Hashable)
 
 ELO_PER_NATURAL_UNIT = 400.0 / math.log(10.0)
 Z_95 = 1.959963984540054
@@ -112,20 +117,40 @@ def two_seat_games(records: Iterable[GameRecord]) -> list[tuple[str, str, float]
     return games
 
 
-def openskill_ratings(labels: list[str], records: Iterable[GameRecord]) -> dict[str, Any]:
+def plackett_luce(
+    tables: Iterable[tuple[Sequence[K], Sequence[int]]],
+    start: Mapping[K, tuple[float, float]] | None = None,
+    labels: Iterable[K] = (),
+) -> tuple[dict[K, PlackettLuceRating], int]:
+    """OpenSkill Plackett-Luce over ``tables`` (the players in seat order, each seat's rank,
+    1 = best) in the given order. A player starts from ``start[player]`` (mu, sigma), else
+    from the model's default. Returns the ratings of every player in ``labels``, ``start``
+    or a table, and the number of tables rated."""
     from openskill.models import PlackettLuce  # noqa: PLC0415 - only when ratings are made
 
     model = PlackettLuce()
-    ratings = {label: model.rating(name=label) for label in labels}
+    ratings = {
+        label: model.rating(mu=mu, sigma=sigma, name=str(label))
+        for label, (mu, sigma) in (start or {}).items()
+    }
+    for label in labels:
+        ratings.setdefault(label, model.rating(name=str(label)))
     games = 0
-    for record in sorted(records, key=lambda r: r.index):
-        if record.is_void():
-            continue
-        seats = record.labels
-        teams = model.rate([[ratings[label]] for label in seats], ranks=list(record.ranks or []))
+    for seats, ranks in tables:
+        for label in seats:
+            ratings.setdefault(label, model.rating(name=str(label)))
+        teams = model.rate([[ratings[label]] for label in seats], ranks=list(ranks))
         for label, team in zip(seats, teams, strict=True):
             ratings[label] = team[0]
         games += 1
+    return ratings, games
+
+
+def openskill_ratings(labels: list[str], records: Iterable[GameRecord]) -> dict[str, Any]:
+    played = sorted((r for r in records if not r.is_void()), key=lambda r: r.index)
+    ratings, games = plackett_luce(
+        ((record.labels, record.ranks or []) for record in played), labels=labels
+    )
     return {
         "model": "PlackettLuce",
         "games": games,
