@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from botarena.games.blokus.season import piece_place
+from botarena.games.blokus.season import TEAM_SIDE_COLOURS, piece_orientations, piece_place
 from botarena.games.season import Season
 
 if TYPE_CHECKING:
@@ -25,5 +25,7 @@ SEASON = Season(
     __package__,
     new_game,
     move_place=piece_place,
+    side_colours=TEAM_SIDE_COLOURS,
+    piece_orientations=piece_orientations,
     player_names=("random", "greedy", "search", "strong"),
 )
