@@ -86,6 +86,8 @@ def test_piranhas_2026_second_seat_side_coordinates_and_time_left(
     page.wait_for_selector("[data-testid=you-play]:has-text('you play')", timeout=30_000)
     assert page.text_content("[data-testid=you-play]") == "you play TWO"
     await_my_turn(page)
+    players = page.wait_for_selector("[data-testid=players]:has-text('Human (TWO)')")
+    assert (players.text_content() or "").startswith("random (ONE) vs Human (TWO)")
     shown = page.wait_for_selector("[data-testid=time-left]:has-text('time left')").text_content()
     seconds = float((shown or "").split()[-2])
     assert 0 < seconds <= 600

@@ -214,7 +214,7 @@ class HumanSeat:
         browser counts down from this, the deadline here is what counts."""
         if self.time_limit_s is None or not self.moves or self._requested_at is None:
             return None
-        elapsed = self._timers().time() - self._requested_at
+        elapsed: float = self._timers().time() - self._requested_at
         return max(0.0, self.time_limit_s - elapsed)
 
     def _start_deadline(self) -> None:

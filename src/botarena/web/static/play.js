@@ -115,6 +115,10 @@ export async function showPlay(main, token, params) {
         showSide();
         if (offer) showOffer();
         else showWaiting();
+      } else if (message.type === "players" && viewer) {
+        viewer.setPlayers(message.players); // the game started: the names are known
+        title.textContent = `${viewer.game}: ${playerLine({ players: message.players })}`;
+        showWaiting();
       } else if (message.type === "state" && viewer) {
         viewer.addState(message.xml, message.moveMs);
         showWaiting();

@@ -5,7 +5,7 @@
 // preview is legal only when its cells are exactly those of an offer from the server.
 import { child, children, moveButton, shape } from "/static/boards/common.js";
 
-const TRAY_CELL = 11; // the mover's tray; the other colours' trays are smaller
+const TRAY_CELL = 10; // the mover's tray; the other colours' trays are smaller
 const OTHER_CELL = 6;
 const SIZE = 20;
 let selection = { offers: null, piece: null, rotation: 0, flipped: false }; // kept across redraws
