@@ -5,7 +5,10 @@ keeps the last state it was sent, and on each move request computes the legal mo
 our engine (:mod:`botarena.web.move_offers`) and offers them to the browser with where each
 acts on the board; the browser answers with the index of the chosen move. The seat has no
 time limit unless the person sets one (``time_limit_s``): then a move not chosen in time
-ends the seat's connection, and the server ends the game as for any player that left.
+ends the seat's connection, and the server ends the game as for any player that left. The
+turn message also says the seat's side (``side``, in the season's words) and the seconds
+left for the offered move (``timeLeft``, which the page counts down), and for Blokus the
+pieces' orientations its tray turns.
 """
 
 from __future__ import annotations

@@ -151,7 +151,8 @@ export function pickFromTray(svg, state, choose, { offers, panel, pieces = {} },
     ...offers.flatMap((offer, index) => (offer.cells ? [] : [moveButton(offer, index, choose)])));
   if (keyHandler) document.removeEventListener("keydown", keyHandler);
   keyHandler = (event) => {
-    if (!panel.contains(trays) || event.target instanceof HTMLInputElement) return;
+    if (!panel.contains(trays) || event.ctrlKey || event.metaKey || event.altKey) return; // Ctrl+R reloads
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     if (event.key === "r") rotate();
     else if (event.key === "f") flip();
   };
