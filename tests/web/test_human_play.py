@@ -142,6 +142,9 @@ def test_hase_und_igel_by_clicking_fields_and_buttons(servers: Servers, page: An
 SYMMETRIC = {"MONO", "TETRO_O", "PENTO_X"}
 """Pieces a quarter turn leaves as they are."""
 ORIENTATIONS = 8
+PLACE_NOTATION = {"blokus-2021": " at ({},{})", "blokus-2027": ":{}:{}$"}
+"""Where a placement's corner stands in each season's move notation (``botarena play``);
+``$``: at the end of the entry."""
 
 
 def choose_a_turned_piece(page: Any) -> str:
@@ -207,6 +210,17 @@ def test_blokus_by_tray_rotate_flip_and_preview(servers: Servers, page: Any, gam
     for colour, cells in placed:  # the server took each placement the preview showed
         assert len(cells) > 0 and {board.get(cell) for cell in cells} == {_colour(colour)}
     assert {colour for colour, _ in placed} == {"BLUE", "RED"}  # both team ONE colours
+    coordinates = "nodes => nodes.map(n => n.textContent)"
+    numbers = [str(i) for i in range(20)]  # as `botarena play` prints them: x and y 0..19
+    assert page.eval_on_selector_all("#board [data-coord=column]", coordinates) == numbers
+    assert page.eval_on_selector_all("#board [data-coord=row]", coordinates) == numbers
+    for number, (colour, cells) in enumerate(placed):  # the move list names the same place
+        corner = (min(x for x, _ in cells), min(y for _, y in cells))
+        entry = page.wait_for_selector(
+            f"[data-testid=move-list] li[data-index='{2 * number + 1}']:not(:has-text('…'))"
+        )
+        text = entry.text_content() or ""
+        assert colour in text and PLACE_NOTATION[game].format(*corner) in f"{text}$"
     assert_score_shown(servers, page, game)
 
 
