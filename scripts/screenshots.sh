@@ -4,3 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BOTARENA_SCREENSHOTS=docs .venv/bin/python -m pytest tests/web/test_live_and_replay.py \
   tests/web/test_viewer_names_moves.py -q
+# the play page (human play: Piranhas 2026 as TWO with a clock, Blokus 2027 with its tray)
+BOTARENA_SCREENSHOTS=docs .venv/bin/python -m pytest tests/web/test_human_play.py -q \
+  -k "second_seat or tray"

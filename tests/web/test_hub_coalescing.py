@@ -145,3 +145,18 @@ def test_rooms_of_any_server_go_through_the_same_calls() -> None:
     record = hub.finished["maumau-1"]
     assert (record.names, record.states, record.result_text) == (["x", "y"], ["<state/>"], "x won")
     assert SimpleNamespace(**record.summary()).status == "finished"
+
+
+def test_who_watches_before_the_start_is_told_the_players() -> None:
+    hub = LiveHub()
+    room = fake_room("r")
+    hub.room_created(room)
+    viewer, frames = collecting_viewer(hub)
+    hub.watch(viewer, "r")
+    hub.room_started(room)
+    hub.flush_viewers()
+    write_once(viewer)
+    snapshot, players = frame_messages(frames[0])
+    assert snapshot["replay"]["names"] == []  # watched before anyone was seated
+    assert players["type"] == "players" and players["room"] == "r"
+    assert [player["name"] for player in players["players"]] == ["a", "b"]

@@ -4,6 +4,7 @@ move, on a ManualClock: no browser, no server."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from botarena.server.manual_clock import ManualClock
 from botarena.web.admin import PrepareError, prepare_from_state
 from botarena.web.human import HumanSeat
 from botarena.web.move_offers import move_offers, score_text
+from botarena.web.result_words import side_label
 
 SC_GAMES = [spec for spec in GAMES if spec.protocol == SC_XML]
 
@@ -116,3 +118,93 @@ def test_prepare_refuses_a_bad_time_per_move(seconds: object) -> None:
     body = {"game": "piranhas-2019", "state": None, "seats": ["human", "random"]}
     with pytest.raises(PrepareError, match="time per move"):  # before any connection
         asyncio.run(prepare_from_state("127.0.0.1", 1, "pw", {**body, "timePerMove": seconds}))
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "side"),
+    [
+        ("piranhas-2019", 0, "red"),
+        ("piranhas-2019", 1, "blue"),
+        ("hase_und_igel-2018", 1, "blue"),
+        ("piranhas-2026", 0, "ONE"),
+        ("piranhas-2026", 1, "TWO"),
+        ("blokus-2021", 0, "ONE (BLUE, RED)"),
+        ("blokus-2027", 1, "TWO (YELLOW, GREEN)"),
+        ("maumau", 0, ""),
+        ("piranhas-2026", 2, ""),
+    ],
+)
+def test_side_label_names_the_seats_side_in_the_seasons_words(
+    game: str, seat: int, side: str
+) -> None:
+    assert side_label(game, seat) == side
+
+
+def test_blokus_side_colours_are_the_engines_team_colours() -> None:
+    from botarena.core import Team  # noqa: PLC0415
+    from botarena.games.blokus.colors import TEAM_COLOURS  # noqa: PLC0415
+
+    for game in ("blokus-2021", "blokus-2027"):
+        spec = lookup(game)
+        assert spec is not None
+        engine = tuple(tuple(c.name for c in TEAM_COLOURS[team]) for team in (Team.ONE, Team.TWO))
+        assert spec.side_colours == engine
+
+
+def test_the_turn_message_names_the_seat_and_its_side() -> None:
+    spec = lookup("piranhas-2019")
+    assert spec is not None
+    seat = HumanSeat(spec, "127.0.0.1", 0, "code", seat=1, clock=ManualClock())
+    message = json.loads(seat.turn_message())
+    assert (message["seatIndex"], message["side"]) == (1, "blue")
+    assert message["pieces"] is None  # a tray only for Blokus
+
+
+def test_the_turn_message_counts_the_time_left_from_the_move_request() -> None:
+    clock = ManualClock()
+    seat = offered_seat(5.0, clock)
+    assert json.loads(seat.turn_message())["timeLeft"] == 5.0
+    clock.advance(2.0)
+    assert json.loads(seat.turn_message())["timeLeft"] == pytest.approx(3.0)
+    assert seat.play(0) is None
+    assert json.loads(seat.turn_message())["timeLeft"] is None  # no move offered: no clock
+
+
+def test_without_a_time_per_move_there_is_no_time_left() -> None:
+    seat = offered_seat(None, ManualClock())
+    assert json.loads(seat.turn_message())["timeLeft"] is None
+
+
+@pytest.mark.parametrize("game", ["blokus-2021", "blokus-2027"])
+def test_every_blokus_offer_is_one_of_its_pieces_tray_orientations(game: str) -> None:
+    """The tray matches a turned piece to the server's offers by their cells: every offered
+    placement's shape is one of the eight orientations the turn message sends."""
+    spec = lookup(game)
+    assert spec is not None and spec.piece_orientations is not None
+    orientations = spec.piece_orientations()
+    assert len(orientations) == 21 and all(len(turns) == 8 for turns in orientations.values())
+    state = initial_state(spec)
+    for _ in range(6):  # past the start pieces: placements of every kind of piece
+        state.apply(state.legal_moves()[0])
+    _, offers = move_offers(spec, state)
+    placements = [offer for offer in offers if "cells" in offer]
+    assert len({offer["piece"] for offer in placements}) > 5
+    for offer in placements:
+        xs, ys = [x for x, _ in offer["cells"]], [y for _, y in offer["cells"]]
+        shape = sorted([x - min(xs), y - min(ys)] for x, y in offer["cells"])
+        assert shape in [sorted(cells) for cells in orientations[offer["piece"]]]
+        assert offer["color"] == state.current_color.name
+
+
+def test_a_blokus_seat_sends_its_pieces_with_the_offer() -> None:
+    spec = lookup("blokus-2027")
+    assert spec is not None
+    seat = HumanSeat(spec, "127.0.0.1", 0, "code", seat=0, clock=ManualClock())
+    seat._on_message(Memento("r", spec.part("xml:state_to_element")(initial_state(spec))))
+    assert json.loads(seat.turn_message())["pieces"] is None  # nothing offered yet
+    seat._on_message(MoveRequest("r"))
+    message = json.loads(seat.turn_message())
+    assert message["side"] == "ONE (BLUE, RED)"
+    offered = {offer["piece"] for offer in message["offers"] if "piece" in offer}
+    assert offered and offered <= set(message["pieces"])
+    assert message["pieces"]["MONO"] == [[[0, 0]]] * 8

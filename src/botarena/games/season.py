@@ -68,6 +68,12 @@ class Season:
     season drawn like another names that one."""
     move_place: Callable[[Any, Any], Offer] = no_place
     """The web's click-to-move: where a legal ``move`` of ``state`` acts on the board."""
+    side_colours: tuple[tuple[str, ...], ...] = ()
+    """The colours each seat plays, where a side has several (Blokus: team ONE plays BLUE
+    and RED); empty: the side's name says it."""
+    piece_orientations: Callable[[], dict[str, list[list[list[int]]]]] | None = None
+    """The web's piece tray (Blokus): each piece's cells ``[x, y]`` in its eight
+    orientations, in the order (rotation 0..3) × (not flipped, flipped); None: no tray."""
 
     def __post_init__(self) -> None:
         if not self.game_type:

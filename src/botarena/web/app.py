@@ -404,7 +404,7 @@ class WebServer:
         human = None
         spec = lookup(str(body.get("game")))
         human_codes: dict[int, str] = prepared.pop("humanCodes")  # type: ignore[assignment]
-        for code in human_codes.values():
+        for seat_index, code in human_codes.items():
             assert spec is not None
             seat = HumanSeat(
                 spec,
@@ -414,6 +414,7 @@ class WebServer:
                 time_limit_s=body.get("timePerMove"),
                 clock=self._clock,
                 owner=session.client,
+                seat=int(seat_index),
             )
             self.seats[seat.token] = seat
             seat.start()

@@ -255,11 +255,18 @@ class LiveHub(LobbyListener):
         self._list_changed(record)
 
     def start_room(self, room_id: str, names: list[str]) -> None:
+        """The game started: the players are known; who watches already is told them."""
         record = self.rooms.get(room_id)
         if record is not None:
             record.status = "running"
             record.names = names
             self._list_changed(record)
+            if record.watchers:
+                text = json.dumps(
+                    {"type": "players", "room": room_id, "players": players(record.game_id, names)}
+                )
+                for viewer in record.watchers:
+                    viewer.push(text)
 
     def add_state(self, room_id: str, state_xml: str, move_ms: float | None) -> None:
         """The hot path: one append unless someone watches the room or the list."""

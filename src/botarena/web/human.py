@@ -5,7 +5,10 @@ keeps the last state it was sent, and on each move request computes the legal mo
 our engine (:mod:`botarena.web.move_offers`) and offers them to the browser with where each
 acts on the board; the browser answers with the index of the chosen move. The seat has no
 time limit unless the person sets one (``time_limit_s``): then a move not chosen in time
-ends the seat's connection, and the server ends the game as for any player that left.
+ends the seat's connection, and the server ends the game as for any player that left. The
+turn message also says the seat's side (``side``, in the season's words) and the seconds
+left for the offered move (``timeLeft``, which the page counts down), and for Blokus the
+pieces' orientations its tray turns.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from botarena.server.peer import Clock, TimerHandle
 from botarena.web.hub import Viewer
 from botarena.web.limits import HUMAN_SEAT_EXPIRY_S
 from botarena.web.move_offers import Offer, move_offers, read_state
+from botarena.web.result_words import side_label
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +66,7 @@ class HumanSeat:
         time_limit_s: float | None = None,
         clock: Clock | None = None,
         owner: str = "",
+        seat: int | None = None,
     ) -> None:
         self.spec = spec
         self.host, self.port, self.code = host, port, code
@@ -81,6 +86,12 @@ class HumanSeat:
         """A browser has taken the seat (``{"op": "seat"}``)."""
         self.expired = False
         """Nobody took the seat within :data:`HUMAN_SEAT_EXPIRY_S`: it left its game."""
+        self.seat = seat
+        """The seat's number in its room (0: first); None: not known."""
+        self.side = "" if seat is None else side_label(spec.id, seat)
+        """What the person plays (``red``, ``ONE (BLUE, RED)``)."""
+        self._requested_at: float | None = None
+        """When the move request of the offered moves arrived (the seat's clock)."""
         self._clock = clock
         self._expiry: TimerHandle | None = None
         self._deadline: TimerHandle | None = None
@@ -90,8 +101,7 @@ class HumanSeat:
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run())
-        clock: Any = self._clock or asyncio.get_running_loop()
-        self._expiry = clock.call_later(HUMAN_SEAT_EXPIRY_S, self._expire)
+        self._expiry = self._timers().call_later(HUMAN_SEAT_EXPIRY_S, self._expire)
 
     def _expire(self) -> None:
         """Nobody took the seat in time: it leaves its game and says so."""
@@ -107,16 +117,21 @@ class HumanSeat:
         self._publish()
 
     def turn_message(self) -> str:
+        pieces = self.spec.piece_orientations
         return json.dumps(
             {
                 "type": "turn",
                 "seat": self.token,
                 "room": self.room_id,
+                "seatIndex": self.seat,
+                "side": self.side,
                 "state": self.state_xml if self.moves else None,
                 "moves": self.moves,
                 "offers": self.offers,
+                "pieces": pieces() if pieces is not None and self.moves else None,
                 "over": self.over,
                 "timeLimit": self.time_limit_s,
+                "timeLeft": self.time_left(),
                 "timedOut": self.timed_out,
                 "expired": self.expired,
             }
@@ -193,10 +208,23 @@ class HumanSeat:
         """The legal moves of the state, from our engine, as the ``<data>`` to send."""
         return move_offers(self.spec, read_state(self.spec, state_xml))[0]
 
+    def _timers(self) -> Any:
+        """The clock of the seat's timers (the event loop unless a test gives one)."""
+        return self._clock or asyncio.get_running_loop()
+
+    def time_left(self) -> float | None:
+        """Seconds left for the offered move (None: no limit, or no move offered); the
+        browser counts down from this, the deadline here is what counts."""
+        if self.time_limit_s is None or not self.moves or self._requested_at is None:
+            return None
+        elapsed: float = self._timers().time() - self._requested_at
+        return max(0.0, self.time_limit_s - elapsed)
+
     def _start_deadline(self) -> None:
         if self.time_limit_s is None:
             return
-        clock: Any = self._clock or asyncio.get_running_loop()
+        clock: Any = self._timers()
+        self._requested_at = clock.time()
         self._deadline = clock.call_later(self.time_limit_s, self._time_up)
 
     def _withdraw_offer(self) -> None:

@@ -8,8 +8,9 @@ with the index of the chosen one. An offer is a JSON object with ``label`` (the 
 - Piranhas (both seasons): ``from`` and ``to``, the fish's field and its target ``[x, y]``;
 - Hase und Igel: ``field``, the index the hare ends on, for a move that advances
   (eating salad, exchanging carrots, falling back or skipping has none: a button);
-- Blokus (both seasons): ``piece``, ``cells`` (the ``[x, y]`` fields the piece covers);
-  a skip has none.
+- Blokus (both seasons): ``piece``, ``color``, ``cells`` (the ``[x, y]`` fields the piece
+  covers); a skip has none. The turn message adds the pieces' orientations for the tray
+  (:attr:`botarena.games.season.Season.piece_orientations`).
 
 Where a move acts is the season's own answer (:attr:`botarena.games.season.Season.move_place`,
 in the game package's ``season.py``); a season without one offers labelled buttons.

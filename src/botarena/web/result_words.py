@@ -45,6 +45,17 @@ def sides(year: int) -> tuple[str, str]:
     return ("ONE", "TWO") if year >= TEAM_SIDES_FROM else ("red", "blue")
 
 
+def side_label(game_id: str, seat: int) -> str:
+    """What seat number ``seat`` plays, in the season's names: ``red``, ``ONE``, or with its
+    colours where a side has several, ``ONE (BLUE, RED)``; empty for a game without sides."""
+    spec = lookup(game_id)
+    if spec is None or not spec.protocol.xml_states or not 0 <= seat < len(sides(spec.year)):
+        return ""
+    side = sides(spec.year)[seat]
+    colours = spec.side_colours[seat] if seat < len(spec.side_colours) else ()
+    return f"{side} ({', '.join(colours)})" if colours else side
+
+
 def players(game_id: str, names: Sequence[str]) -> list[dict[str, str]]:
     """Each seat's name (``seat N`` when the replay names nobody) and side."""
     spec = lookup(game_id)

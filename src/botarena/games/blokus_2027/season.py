@@ -1,10 +1,12 @@
-"""Blokus 2027 as the season object the registry lists (its rules load on first use)."""
+"""Blokus 2027 as the season object the registry lists (its rules load on first use): 2021's
+board, pieces and web parts with its own rules."""
 
 from __future__ import annotations
 
-from botarena.games.blokus.season import piece_place
-from botarena.games.season import WITH_STRONG, Season
+from dataclasses import replace
 
-SEASON = Season(
-    "blokus", 2027, __name__, "rules:BlokusGame", move_place=piece_place, player_names=WITH_STRONG
+from botarena.games.blokus.season import SEASON as BLOKUS_2021
+
+SEASON = replace(
+    BLOKUS_2021, year=2027, game_type="swc_2027_blokus", module=__name__, rules="rules:BlokusGame"
 )

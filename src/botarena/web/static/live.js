@@ -116,6 +116,9 @@ export async function showLiveRoom(main, roomId) {
       viewer.setPlayers(replay.players);
       viewer.go(replay.states.length - 1);
       if (message.resultText) finish(message.resultText, replay.resultWords);
+    } else if (message.type === "players" && viewer) {
+      viewer.setPlayers(message.players); // the game started: the names are known
+      title.textContent = `${viewer.game}: ${playerLine({ players: message.players })} (live)`;
     } else if (message.type === "state" && viewer) {
       viewer.addState(message.xml, message.moveMs);
     } else if (message.type === "result" && viewer) {

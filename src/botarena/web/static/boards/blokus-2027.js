@@ -1,2 +1,2 @@
 // Blokus 2027: the board and pieces are drawn as in 2021 (same <field x y content> shape).
-export { draw, facts, pick, toMove } from "/static/boards/blokus-2021.js";
+export { draw, facts, pick, sideColours, toMove } from "/static/boards/blokus-2021.js";

@@ -79,6 +79,11 @@ export function pick(svg, state, moves, choose, { offers, panel }) {
   }
 }
 
+// The colour of each seat's hare: red (0), blue (1).
+export function sideColours(seat) {
+  return [[COLORS.RED], [COLORS.BLUE]][seat] || [];
+}
+
 // The seat to move: red (0) or blue (1).
 export function toMove(state) {
   const seat = ["RED", "BLUE"].indexOf(state.getAttribute("currentPlayer"));

@@ -20,13 +20,23 @@ export function cellCenter(x, y) {
   return [CELL * (x + 1) + CELL / 2, CELL * (SIZE - 1 - y) + CELL / 2];
 }
 
-/** The empty 10×10 board with its coordinates (both Piranhas seasons). */
+/** The empty 10×10 board with its coordinates (both Piranhas seasons), as `botarena play`
+ * and the move notation write them: columns A–J (x = 0..9), rows 0–9 (y, upwards). */
 export function drawFrame(svg) {
   clear(svg, CELL * (SIZE + 1), CELL * (SIZE + 1));
   for (let i = 0; i < SIZE; i++) {
-    text(svg, CELL / 2, CELL * (SIZE - 1 - i) + CELL / 2 + 4, String(i));
-    text(svg, CELL * (i + 1) + CELL / 2, CELL * SIZE + CELL / 2, String(i));
+    text(svg, CELL / 2, CELL * (SIZE - 1 - i) + CELL / 2 + 4, String(i), { "data-coord": "row" });
+    text(svg, CELL * (i + 1) + CELL / 2, CELL * SIZE + CELL / 2, columnName(i), { "data-coord": "column" });
   }
+}
+
+export function columnName(x) {
+  return String.fromCharCode("A".charCodeAt(0) + x);
+}
+
+// The colour each seat's fish are drawn in (red 0, blue 1; in 2026 ONE and TWO).
+export function sideColours(seat) {
+  return [[COLORS.RED], [COLORS.BLUE]][seat] || [];
 }
 
 export function draw(svg, state, previous) {

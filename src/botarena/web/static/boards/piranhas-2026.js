@@ -2,6 +2,8 @@
 import { child, children, pickFromTo, shape } from "/static/boards/common.js";
 import { cellCenter, drawFrame } from "/static/boards/piranhas-2019.js";
 
+export { sideColours } from "/static/boards/piranhas-2019.js";
+
 const CELL = 44;
 const COLORS = { ONE: "#d33", TWO: "#36c" };
 const RADIUS = { S: 9, M: 13, L: 18 };
