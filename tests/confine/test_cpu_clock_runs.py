@@ -1,0 +1,124 @@
+"""``--clock cpu`` with real bot processes on a loaded machine: a bot charged by its CPU
+time completes its games where wall time would be unfair, one over the limit by CPU times
+out, and a move the machine stalls (low CPU, past the wall cap) ends as an infra error that
+``botarena test`` plays again with the same seed. The machine's two cores are kept busy by
+busy-loop processes the test starts and kills."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from botarena.cli import cli
+from botarena.confine import Confinement
+from botarena.runner.driver import DriverLimits
+from botarena.runner.limits import MAX_INFRA_ERROR_REPLAYS
+from botarena.runner.run import RunConfig, run_test
+
+BOT = Path(__file__).parents[1] / "runner" / "bots" / "piranhas_bot.py"
+CPU = DriverLimits(connect_timeout_s=30.0, game_timeout_s=120.0, exit_grace_s=2.0, clock="cpu")
+BUSY_LOOPS = 2
+"""One per core of the machine these tests were made on."""
+
+
+@pytest.fixture
+def loaded_cores() -> Iterator[None]:
+    loops = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(BUSY_LOOPS)
+    ]
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
+def run(tmp_path: Path, mode: str, games: int, **settings: Any) -> tuple[dict[str, Any], str]:
+    """A run of the bot in ``mode`` against the random bot; its summary and its output."""
+    output = io.StringIO()
+    config = RunConfig(
+        game="piranhas-2019",
+        bot_a=f"{sys.executable} {BOT} {mode}",
+        bot_b=f"{sys.executable} {BOT} random",
+        games=games,
+        concurrency=1,
+        seed=11,
+        out_dir=tmp_path / "run",
+        limits=CPU,
+        **settings,
+    )
+    asyncio.run(run_test(config, Console(file=output, width=200)))
+    summary: dict[str, Any] = json.loads((tmp_path / "run" / "summary.json").read_text())
+    return summary, output.getvalue()
+
+
+def slots_of(summary: dict[str, Any], index: int) -> list[dict[str, Any]]:
+    label = summary["settings"]["bots"][index]["label"]
+    return [slot for game in summary["games"] for slot in game["slots"] if slot["bot"] == label]
+
+
+@pytest.mark.usefixtures("loaded_cores")
+def test_a_bot_using_1_2_s_of_cpu_per_move_completes_every_game_under_load(tmp_path):
+    summary, output = run(tmp_path, "burn:1.2:3", 2, confinement=Confinement("rlimit"))
+    assert len(summary["games"]) == 2 and all(game["regular"] for game in summary["games"])
+    label = summary["settings"]["bots"][0]["label"]
+    for game in summary["games"]:
+        assert game["clock"] == "cpu"
+        own = [index for index, bot in enumerate(game["move_bots"]) if bot == label][:3]
+        burnt = [game["move_cpu_ms"][index] for index in own]
+        assert all(1200.0 <= cpu < 2000.0 for cpu in burnt), burnt
+        assert [game["move_times_ms"][index] for index in own] == burnt  # what was charged
+        assert all(slot["peak_memory_mb"] > 0 for slot in game["slots"])  # T2 measured it
+    assert "avg cpu ms" in output
+
+
+@pytest.mark.usefixtures("loaded_cores")
+def test_a_bot_using_3_s_of_cpu_per_move_times_out(tmp_path):
+    summary, _output = run(tmp_path, "burn:3:1", 1, confinement=Confinement("rlimit"))
+    [slot] = slots_of(summary, 0)
+    assert slot["cause"] == "SOFT_TIMEOUT"
+    [game] = summary["games"]
+    assert not game.get("infra_error")
+
+
+def test_a_stalled_move_is_an_infra_error_and_is_played_again(tmp_path):
+    marker = tmp_path / "stalled-once"
+    summary, output = run(tmp_path, f"stall_once:{marker}", 1, soft_timeout_ms=400)
+    [game] = summary["games"]
+    assert marker.exists() and game["regular"] and game["infra_replays"] == 1
+    assert game["slots"][0]["log"].startswith("games/game-000000-replay1/")
+    assert (tmp_path / "run" / "games" / "game-000000").is_dir()  # the spoiled try's files
+    assert "infra_error" in output and "1 games played again with the same seed" in output
+    assert summary["statistics"]["infra_replays"] == 1
+    assert summary["statistics"]["infra_errors"] == 0
+
+
+def test_a_game_stalled_at_every_try_stays_an_infra_error_and_is_not_rated(tmp_path):
+    summary, output = run(tmp_path, "stall", 1, soft_timeout_ms=400)
+    [game] = summary["games"]
+    assert game["infra_error"] and game["infra_replays"] == MAX_INFRA_ERROR_REPLAYS
+    assert game["winner"] is None and all(s["match_points"] is None for s in game["slots"])
+    causes = sorted(slot["cause"] for slot in game["slots"])
+    assert causes == ["INFRA_ERROR", "REGULAR"]
+    statistics = summary["statistics"]
+    assert statistics["infra_errors"] == 1 and statistics["wins"] + statistics["losses"] == 0
+    assert "not rated: game 0" in output
+
+
+def test_clock_cpu_is_refused_for_a_server_elsewhere():
+    result = CliRunner().invoke(
+        cli, ["test", "piranhas", "random", "random", "--server", "127.0.0.1:1", "--clock", "cpu"]
+    )
+    assert result.exit_code == 2
+    assert "--clock cpu cannot reach the server 127.0.0.1:1" in result.output
