@@ -359,30 +359,29 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         async with semaphore:
             if stop.is_set():
                 return
-            if cluster is not None:
-                record = await cluster.play_game(
-                    game_type=store.settings["game_type"],
-                    game=game,
-                    bots=bots,
-                    run_dir=store.out_dir,
-                    limits=limits,
-                )
-            else:
 
-                async def attempt(replay: int) -> GameRecord:
-                    return await play_game(
-                        host,
+            async def attempt(replay: int) -> GameRecord:
+                if cluster is not None:  # a worker's folder is its own: no replay folder
+                    return await cluster.play_game(
                         game_type=store.settings["game_type"],
                         game=game,
                         bots=bots,
                         run_dir=store.out_dir,
                         limits=limits,
-                        launcher=launcher,
-                        replays=config.replays,
-                        replay=replay,
                     )
+                return await play_game(
+                    host,
+                    game_type=store.settings["game_type"],
+                    game=game,
+                    bots=bots,
+                    run_dir=store.out_dir,
+                    limits=limits,
+                    launcher=launcher,
+                    replays=config.replays,
+                    replay=replay,
+                )
 
-                record = await replaying_infra_errors(attempt, lambda same: same, spoiled)
+            record = await replaying_infra_errors(attempt, lambda same: same, spoiled)
         store.games[game.index] = record
         block = statistics(store.games, labels, config.sprt)
         store.add(record, block)
