@@ -12,6 +12,7 @@ import json
 import sys
 import warnings
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from botarena.league.jobs import JobLimits
 from botarena.runner.driver import DriverLimits
 from botarena.runner.limits import MAX_INFRA_ERROR_REPLAYS
 from botarena.runner.run import RunConfig, run_test
+from botarena.runner.store import StoreError
 from botarena.web.replays import FileRoots
 from botarena.web.reports import build_report
 from tests.cpu_load import busy_loops
@@ -116,7 +118,7 @@ def test_a_game_stalled_at_every_try_stays_an_infra_error_and_is_not_rated(tmp_p
     assert causes == ["INFRA_ERROR", "REGULAR"]
     statistics = summary["statistics"]
     assert statistics["infra_errors"] == 1 and statistics["wins"] + statistics["losses"] == 0
-    assert "not rated: game 0" in output
+    assert f"not rated: game 0 (stalled: {summary['settings']['bots'][0]['label']})" in output
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the plot of no rated game is drawn without a legend
         report = build_report(tmp_path / "run", FileRoots.of([tmp_path]), tmp_path / "run")
@@ -151,3 +153,11 @@ def test_a_tournament_plays_a_stalled_game_again_and_rates_only_the_replay(tmp_p
 def test_clock_cpu_is_refused_for_mau_mau_whose_server_times_turns_by_the_wall_clock():
     result = CliRunner().invoke(cli, ["tournament", "maumau", "random", "random", "--clock", "cpu"])
     assert result.exit_code == 2 and "--move-timeout" in result.output
+
+
+def test_a_run_resumes_only_with_its_own_clock(tmp_path):
+    first = RunConfig("piranhas-2019", "random", "random", games=2, seed=3, out_dir=tmp_path / "r")
+    asyncio.run(run_test(replace(first, stop_after=1), Console(file=io.StringIO())))
+    other = replace(first, resume=True, limits=CPU)
+    with pytest.raises(StoreError, match="clock 'wall' \\(given: 'cpu'\\)"):
+        asyncio.run(run_test(other, Console(file=io.StringIO())))

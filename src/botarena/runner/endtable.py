@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from botarena.runner.record import REGULAR, GameRecord
+from botarena.runner.record import INFRA_ERROR, REGULAR, GameRecord
 
 
 @dataclass(slots=True)
@@ -112,9 +112,12 @@ def infra_lines(games: list[GameRecord]) -> list[str]:
         f"infra errors (a move reached the wall cap with little CPU: the machine, not the "
         f"bot): {replays} games played again with the same seed"
     ]
-    if left:
-        indices = ", ".join(str(g.index) for g in left)
-        lines.append(f"  still infra errors after the replays, not rated: game {indices}")
+    if left:  # a bot that stalls itself on purpose shows here, game after game
+        stalled = ", ".join(
+            f"{g.index} (stalled: {', '.join(s.bot for s in g.slots if s.cause == INFRA_ERROR)})"
+            for g in left
+        )
+        lines.append(f"  still infra errors after the replays, not rated: game {stalled}")
     return lines
 
 

@@ -264,12 +264,14 @@ def prepare_store(config: RunConfig) -> tuple[ResultsStore, tuple[BotSpec, BotSp
                 "bots": [bot["spec"] for bot in previous["bots"]],
                 "games": previous["games"],
                 "seed": previous["seed"],
+                "clock": previous.get("clock", "wall"),  # runs before --clock: wall
             },
             {
                 "game": registry.resolve(config.game).id,
                 "bots": [config.bot_a, config.bot_b],
                 "games": config.games,
                 "seed": config.seed,
+                "clock": config.limits.clock,
             },
             StoreError,
         )
