@@ -26,6 +26,7 @@ from botarena.confine.cpu import CLOCK_TICKS_PER_S
 from botarena.league.jobs import JobLimits
 from botarena.runner.driver import DriverLimits
 from botarena.runner.limits import MAX_INFRA_ERROR_REPLAYS
+from botarena.runner.play import play_one
 from botarena.runner.run import RunConfig, run_test
 from botarena.runner.store import StoreError
 from botarena.web.replays import FileRoots
@@ -161,3 +162,10 @@ def test_a_run_resumes_only_with_its_own_clock(tmp_path):
     other = replace(first, resume=True, limits=CPU)
     with pytest.raises(StoreError, match="clock 'wall' \\(given: 'cpu'\\)"):
         asyncio.run(run_test(other, Console(file=io.StringIO())))
+
+
+def test_play_takes_the_cpu_clock_a_stalled_move_ends_as_an_infra_error():
+    lines: list[str] = []
+    stalled = f"{sys.executable} {BOT} stall"
+    play_one("piranhas-2019", stalled, "random", seed=5, echo=lines.append, clock="cpu")
+    assert any("INFRA_ERROR" in line and "infra_error" in line for line in lines), lines
