@@ -93,7 +93,9 @@ def test_a_bot_using_1_2_s_of_cpu_per_move_completes_every_game_under_load(tmp_p
 def test_a_bot_using_3_s_of_cpu_per_move_times_out(tmp_path):
     summary, _output = run(tmp_path, "burn:3:1", 1, confinement=Confinement("rlimit"))
     [slot] = slots_of(summary, 0)
-    assert slot["cause"] == "SOFT_TIMEOUT"
+    # SOFT: it answered after 3 s of CPU; HARD: the machine gave it under 30 % of a core, so
+    # at the wall cap (10 s) it had used more than 2 s: a timeout either way, its own
+    assert slot["cause"] in ("SOFT_TIMEOUT", "HARD_TIMEOUT"), slot
     [game] = summary["games"]
     assert not game.get("infra_error")
 

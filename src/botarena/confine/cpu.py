@@ -4,10 +4,10 @@ A bot is every process of its session (it starts as a session leader, ``start_bo
 every descendant of one of them (a child that started its own session is still found by its
 parent). Under T2 the bot's cgroup lists its processes exactly (orphans included), so only
 those are read; without T2 a process that left the session and whose parent ended
-(reparented to init) is no longer found: its CPU time is not charged. A process's time is its ``utime + stime`` plus ``cutime + cstime`` (the
-children it has waited for), so the time of a child that ended is not lost. A bot in a T1
-sandbox has its own PID namespace, but from outside its processes keep host pids: the same
-reading holds.
+(reparented to init) is no longer found: its CPU time is not charged. A process's time is
+its ``utime + stime`` plus ``cutime + cstime`` (the children it has waited for), so the time
+of a child that ended is not lost. A bot in a T1 sandbox has its own PID namespace, but from
+outside its processes keep host pids: the same reading holds.
 
 This machine has no ``/proc/PID/task/TID/children``: without T2 the reading scans every
 ``/proc/PID/stat`` (``benchmarks/confine_overhead.py`` measures what that costs).
