@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from botarena.move_clock_limits import MAX_MOVE_GRACE_MS, MAX_PACE_MS
+from botarena.move_clock_limits import (
+    CLOCK_KINDS,
+    CPU_WALL_CAP_FACTOR,
+    MAX_MOVE_GRACE_MS,
+    MAX_PACE_MS,
+)
 from botarena.runner.limits import CONNECT_TIMEOUT_S, GAME_TIMEOUT_S, default_concurrency
 
 if TYPE_CHECKING:
@@ -126,7 +131,8 @@ def pace_option(name: str, whom: str) -> Callable[[CommandT], CommandT]:
 
 def confinement_options() -> Callable[[CommandT], CommandT]:
     """``--sandbox``, ``--memory-mb``, ``--max-processes`` (the command builds a
-    :class:`botarena.confine.Confinement` of them); ``botarena doctor`` shows the tiers."""
+    :class:`botarena.confine.Confinement` of them; ``botarena doctor`` shows the tiers) and
+    ``--clock`` (what each move of a bot the command starts is charged)."""
     from botarena.confine.settings import (  # noqa: PLC0415 - click options stay light
         DEFAULT_MAX_PROCESSES,
         DEFAULT_MEMORY_MB,
@@ -156,7 +162,18 @@ def confinement_options() -> Callable[[CommandT], CommandT]:
         help="Processes one bot may run (T0: RLIMIT_NPROC, per user and not for root).",
     )
 
-    return all_of(sandbox, memory, processes)
+    clock = click.option(
+        "--clock",
+        type=click.Choice(CLOCK_KINDS),
+        default="wall",
+        show_default=True,
+        help="What a move is charged: wall (as the official server) or cpu (the CPU time of "
+        "the bot's processes from its move request to its answer; the soft limit applies to "
+        f"it, a move still ends after {CPU_WALL_CAP_FACTOR:g}x the soft limit of wall time, "
+        "and one that got there with little CPU is an infra error: not rated, played again).",
+    )
+
+    return all_of(sandbox, memory, processes, clock)
 
 
 def confinement_of(sandbox: str, memory_mb: int, max_processes: int) -> Confinement:

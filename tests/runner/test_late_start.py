@@ -50,6 +50,9 @@ class LateHandle:
     def abort(self, why: str) -> None:
         self.steps.append("cancel")
 
+    def attach_meter(self, slot: int, meter: object) -> None:
+        """A remote game reads no meter."""
+
 
 class LateHost:
     host, port = "127.0.0.1", 9

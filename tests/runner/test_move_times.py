@@ -53,17 +53,18 @@ def _record(near: list[int]) -> GameRecord:
         move_bots=["a", "b", "a"],
         move_times_ms=[1900.0, 3.0, 10.0],
         move_raw_ms=[2150.0, 253.0, 260.0],
+        move_cpu_ms=[1850.0, None, 9.0],  # b's move was not metered
         near_misses=near,
         moves=3,
     )
 
 
-def test_the_end_table_shows_raw_times_and_counts_near_misses():
+def test_the_end_table_shows_raw_and_cpu_times_and_counts_near_misses():
     table = end_table({0: _record([0]), 1: _record([])}, ("a", "b"))
     header, row_a, row_b = table[:3]
-    assert header.endswith("avg move ms max move ms max raw ms near misses")
-    assert row_a.split()[-3:] == ["1900.0", "2150.0", "1"]
-    assert row_b.split()[-3:] == ["3.0", "253.0", "0"]
+    assert header.endswith("max raw ms avg cpu ms max cpu ms near misses")
+    assert row_a.split()[-5:] == ["1900.0", "2150.0", "929.5", "1850.0", "1"]
+    assert row_b.split()[-5:] == ["3.0", "253.0", "n/a", "n/a", "0"]
     assert any(line.startswith("near misses: 1 moves") for line in table)
     quiet = end_table({0: _record([])}, ("a", "b"))
     assert not any(line.startswith("near misses:") for line in quiet)

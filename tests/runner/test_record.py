@@ -78,8 +78,20 @@ def test_a_run_record_keeps_its_keys() -> None:
     """The runner's line today (with every later field) comes out key for key."""
     data: dict[str, Any] = json.loads(OLD_RUN_LINE)
     data.update({"move_raw_ms": [3.6, 2250.0], "near_misses": [1]})
+    data.update({"move_cpu_ms": [3.0, None], "clock": "cpu"})
     data["slots"][1].update({"startup_failure": True, "log_line": "Traceback"})
+    data["slots"][0]["peak_memory_mb"] = 41.5
     assert GameRecord.from_json(data).to_json() == data
+
+
+def test_an_infra_error_is_void_and_rates_nobody_in_a_run_and_a_tournament() -> None:
+    for line in (OLD_RUN_LINE, OLD_LEAGUE_LINE):
+        data = {**json.loads(line), "infra_error": True, "infra_replays": 2}
+        record = GameRecord.from_json(data)
+        assert record.is_void() and record.points_by_bot() == {}
+        assert record.share_of("a") is None and record.points_of("x") is None
+        assert GameRecord.from_json(record.to_json()) == record
+        assert record.to_json()["infra_error"] and record.to_json()["infra_replays"] == 2
 
 
 def test_a_void_run_game_scores_nobody() -> None:
@@ -102,6 +114,8 @@ def test_a_void_run_game_scores_nobody() -> None:
         ({"bot_scores": {"a": "won"}}, "bot_scores: a value is not a number"),
         ({"points": {"a": 1.5}}, "points: a value is not a whole number"),
         ({"move_times_ms": [1, "x"]}, "move_times_ms: an entry is not a number"),
+        ({"move_cpu_ms": [1, "x"]}, "move_cpu_ms: an entry is neither a number nor null"),
+        ({"infra_error": 1}, "infra_error is not a boolean: '1'"),
         ({"regular": "yes"}, "regular is not a boolean: 'yes'"),
     ],
 )

@@ -12,7 +12,7 @@ from botarena.games.piranhas.xml import move_to_element
 from botarena.games.registry import load_plugin
 from botarena.protocol.sc_plugin import GameSetup
 from botarena.server.manual_clock import ManualClock
-from botarena.server.move_clock import MoveTime
+from botarena.server.move_clock import ClockKind, MoveTime
 from botarena.server.peer import Peer
 from botarena.server.room import Room, RoomPhase
 from tests.server.fake_peer import FakePeer as SilentPeer
@@ -76,7 +76,12 @@ class FakeHost:
 
 
 def new_room(
-    host: FakeHost, clock: ManualClock, *, save_replay: bool = False, move_grace_s: float = 0.0
+    host: FakeHost,
+    clock: ManualClock,
+    *,
+    save_replay: bool = False,
+    move_grace_s: float = 0.0,
+    clock_kind: ClockKind = "wall",
 ) -> Room:
     return Room(
         host,
@@ -91,6 +96,7 @@ def new_room(
         timeouts_enabled=True,
         save_replay=save_replay,
         move_grace_s=move_grace_s,
+        clock_kind=clock_kind,
     )
 
 

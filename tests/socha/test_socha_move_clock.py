@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cpu_load import BUSY_LOOP as ANY_BUSY_LOOP
+from tests.cpu_load import busy_loops
 from tests.socha.sochaenv import BOTS, SOCHA_2026, closed_port, offline_env, socha_python
 from tests.socha.test_socha_clients import RUN_TIMEOUT_S, SEASONS, _botarena_test
 
@@ -39,9 +41,8 @@ LISTEN_TIMEOUT_S = 60.0
 """Safety net while ``botarena serve`` starts (no timing assertion: it only stops a hang)."""
 
 
-BUSY_LOOP = (
-    "import os\nos.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))\nwhile True: pass\n"
-)
+IDLE_CLASS = "import os\nos.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))\n"
+BUSY_LOOP = IDLE_CLASS + ANY_BUSY_LOOP
 """A busy loop in the idle scheduling class, like background work on a machine that is not
 overcommitted. At equal priority with two busy loops on two cores the socha client's own
 parsing grows past what the official server's GC gap covers too, so the official server would
@@ -53,13 +54,8 @@ time the bot out as well (``benchmarks/socha_move_gap.py --busy 2``, docs/compat
 def loaded_cores() -> Iterator[None]:
     """``BUSY_LOOPS`` processes spinning for the whole test (both cores at 100 %, in the idle
     scheduling class), killed at its end."""
-    loops = [subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(BUSY_LOOPS)]
-    try:
+    with busy_loops(BUSY_LOOPS, BUSY_LOOP):
         yield
-    finally:
-        for loop in loops:
-            loop.kill()
-            loop.wait()
 
 
 def _thinking_env(think_s: str, slow_moves: str = SLOW_MOVES) -> dict[str, str]:

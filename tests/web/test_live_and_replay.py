@@ -198,6 +198,8 @@ def test_run_report_shows_the_plot(servers: Servers, page: Any, tmp_path: Path) 
                 "move_bots": ["alpha", "beta", "alpha"],
             }
         )
+    spoiled = {**lines[0], "index": 24, "winner": None, "infra_error": True, "infra_replays": 2}
+    lines.append({**spoiled, "bot_scores": {"alpha": None, "beta": None}, "regular": False})
     (run / "games.jsonl").write_text("\n".join(json.dumps(line) for line in lines) + "\n")
     page.goto(f"{servers.url}#/files")
     page.click("a.report")
@@ -205,7 +207,8 @@ def test_run_report_shows_the_plot(servers: Servers, page: Any, tmp_path: Path) 
     screenshot(page, "web-report")
     assert page.text_content("#wdl").count("alpha") == 1
     assert page.text_content("#wdl tr:nth-child(2) td:nth-child(3)") == "16"  # alpha's wins
-    assert "beta SOFT_TIMEOUT: 1" in page.text_content("#causes")
+    assert page.text_content("#causes") == "beta SOFT_TIMEOUT: 1"  # the machine's apart:
+    assert "not rated: game 24" in page.text_content("#infra-errors")
     assert "alpha" in page.text_content("#times")
 
 

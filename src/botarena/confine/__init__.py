@@ -19,6 +19,7 @@ from typing import IO
 
 from botarena.confine.bwrap import Relay, sandbox_argv
 from botarena.confine.cgroup import BotCgroup, create
+from botarena.confine.cpu import read_times, tree_cpu_seconds
 from botarena.confine.log_cap import copy_capped
 from botarena.confine.rlimits import apply_limits, java_options
 from botarena.confine.settings import (
@@ -41,6 +42,7 @@ __all__ = [
     "ConfinementError",
     "SandboxMode",
     "bot_finished",
+    "cpu_seconds",
     "effective_mode",
     "end_bot",
     "peak_memory_bytes",
@@ -197,6 +199,18 @@ def peak_memory_bytes(process: Process) -> int | None:
     """The most memory the bot's cgroup used so far (T2), else ``None``."""
     cgroup = _cgroups.get(process.pid)
     return None if cgroup is None else cgroup.peak_bytes()
+
+
+def cpu_seconds(process: Process) -> float | None:
+    """The CPU seconds the bot's processes used so far (its cgroup's processes under T2,
+    else its session and their descendants, from ``/proc``); ``None`` once it is gone."""
+    cgroup = _cgroups.get(process.pid)
+    if cgroup is not None:
+        listed = cgroup.listed_pids()
+        return tree_cpu_seconds(process.pid, listed) if listed else None
+    if process.returncode is not None or read_times(process.pid) is None:
+        return None
+    return tree_cpu_seconds(process.pid)
 
 
 def end_bot(process: Process) -> None:

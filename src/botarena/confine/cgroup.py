@@ -57,6 +57,10 @@ class BotCgroup:
         except (OSError, ValueError):
             return None
 
+    def listed_pids(self) -> list[int]:
+        """The processes in the cgroup now."""
+        return _listed(self.pids)
+
     def kill_and_remove(self) -> bool:
         """Kill every process in the cgroup, then remove it; ``False`` while it is still
         busy (killed processes not yet gone: :func:`remove_later` tries again)."""

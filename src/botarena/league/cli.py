@@ -9,9 +9,11 @@ import click
 
 from botarena import cli_options as opt
 from botarena.game_argument import GAME_RULE, game_option, resolve_game, split_game
+from botarena.games import registry
 from botarena.league.formats import FORMATS, MAX_TABLE, MIN_TABLE
 from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S
-from botarena.move_clock_limits import MAX_PACE_MS
+from botarena.move_clock_limits import MAX_PACE_MS, ClockKind
+from botarena.protocol.wire_protocol import MAUMAU_JSON
 
 
 def _pace_callback(
@@ -101,6 +103,7 @@ def tournament(  # noqa: PLR0917
     sandbox: str,
     memory_mb: int,
     max_processes: int,
+    clock: ClockKind,
 ) -> None:
     """A tournament of BOTs in GAME: built-in names (random, greedy, search; Mau-Mau:
     random, heuristic) or commands, NAME=BOT to name one. SC bots are started as
@@ -121,6 +124,10 @@ def tournament(  # noqa: PLR0917
         game = resolve_game(game)
     if not resume and len(bots) + (challenger is not None) < 2:
         raise click.UsageError("a tournament needs at least two bots")
+    if clock == "cpu" and game is not None and registry.resolve(game).protocol is MAUMAU_JSON:
+        raise click.UsageError(
+            "--clock cpu: the Mau-Mau server times its turns by the wall clock (--move-timeout)"
+        )
     config = TournamentConfig(
         game=game,
         format=format_,
@@ -135,7 +142,7 @@ def tournament(  # noqa: PLR0917
         out_dir=out_dir,
         resume=resume,
         cluster=cluster,
-        limits=JobLimits(connect_timeout, game_timeout, move_timeout_s=move_timeout),
+        limits=JobLimits(connect_timeout, game_timeout, clock=clock, move_timeout_s=move_timeout),
         pace_ms=paces,
         confinement=opt.confinement_of(sandbox, memory_mb, max_processes),
     )

@@ -126,6 +126,8 @@ def _games_table(games: dict[int, GameRecord]) -> str:
     for index in sorted(games):
         record = games[index]
         result = "void" if record.is_void() else (record.winner or "draw")
+        if record.infra_error:  # the machine stalled a seat (--clock cpu): apart, not rated
+            result = "infra error, not rated"
         logs = " ".join(_link(slot.log, f"seat {seat}") for seat, slot in enumerate(record.slots))
         cause = "" if record.regular else record.cause
         lines.append(

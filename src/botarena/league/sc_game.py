@@ -48,6 +48,9 @@ def league_record(job: GameJob, driver: GameRecord, workdir: Path) -> GameRecord
         cause=driver.cause.replace(str(workdir) + "/", ""),
         moves=driver.moves,
         duration_s=driver.duration_s,
+        infra_error=driver.infra_error,
+        clock=driver.clock,
+        move_cpu_ms=driver.move_cpu_ms,
     )
 
 
@@ -72,6 +75,7 @@ async def driver_game(job: DriverJob, workdir: Path) -> tuple[GameRecord, dict[s
             password=None,
             save_replay=True,
             finished_player_grace_s=FINISHED_PLAYER_GRACE_S,
+            clock=job.limits.clock,
         )
     )
     await server.start()
@@ -114,7 +118,10 @@ def play_driver_job(job: DriverJob) -> tuple[GameRecord, dict[str, bytes]]:
 
 async def play_sc(job: GameJob, workdir: Path) -> JobOutcome:
     limits = DriverLimits(
-        job.limits.connect_timeout_s, job.limits.game_timeout_s, job.limits.exit_grace_s
+        job.limits.connect_timeout_s,
+        job.limits.game_timeout_s,
+        job.limits.exit_grace_s,
+        job.limits.clock,
     )
     driver_job = DriverJob(
         registry.resolve(job.game).game_type,

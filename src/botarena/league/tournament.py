@@ -38,6 +38,7 @@ from botarena.league.ratings import ratings
 from botarena.league.report import write_report
 from botarena.league.standings import crosstable, crosstable_csv, standings
 from botarena.league.store import TournamentStore, TournamentStoreError
+from botarena.runner.infra import replaying_infra_errors
 from botarena.runner.record import GameRecord
 from botarena.runner.store import refuse_other_settings
 from botarena.runner.tasks import run_together
@@ -267,7 +268,11 @@ async def run_tournament(
                     config.confinement,
                 )
                 try:
-                    outcome = await executor.run(job)
+                    outcome = await replaying_infra_errors(
+                        lambda _replay: executor.run(job),
+                        lambda played: played.record,
+                        lambda record: say(f"game {record.index}: infra error, played again"),
+                    )
                 except Exception as error:  # reported; the game is played again on --resume
                     failed += 1
                     stop = True

@@ -26,6 +26,7 @@ from botarena.cli_options import (
 from botarena.game_argument import GAME_RULE, game_option, resolve_game, split_game
 from botarena.games import registry
 from botarena.interruption import interrupt_exit_code, resume_hint, terminate_as_interrupt
+from botarena.move_clock_limits import ClockKind
 
 SPRT_MODELS = ("normalized", "logistic", "bayesian")
 """The values of :class:`botarena.runner.stats.SprtModel` (a test pins them together)."""
@@ -130,6 +131,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
     sandbox: str,
     memory_mb: int,
     max_processes: int,
+    clock: ClockKind,
     words: tuple[str, ...],
 ) -> None:
     """Play many games BOT_A against BOT_B in GAME (default: piranhas), in seed pairs with
@@ -194,7 +196,9 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
             no_timeout=no_timeout,
             soft_timeout_ms=soft_timeout_ms,
             hard_timeout_ms=hard_timeout_ms,
-            limits=DriverLimits(connect_timeout_s=connect_timeout, game_timeout_s=game_timeout),
+            limits=DriverLimits(
+                connect_timeout_s=connect_timeout, game_timeout_s=game_timeout, clock=clock
+            ),
             server=server,
             password=password,
             persistent=persistent,
@@ -241,6 +245,7 @@ def play_command(  # noqa: PLR0917 - click passes options by keyword
     sandbox: str,
     memory_mb: int,
     max_processes: int,
+    clock: ClockKind,
 ) -> None:
     """Play one game BOT_A (moves first) against BOT_B in GAME (default: piranhas) and print
     the board after each move.
@@ -265,6 +270,7 @@ def play_command(  # noqa: PLR0917 - click passes options by keyword
             echo=click.echo,
             delay_s=delay,
             confinement=confinement,
+            clock=clock,
         )
     except (ValueError, OSError) as error:
         raise click.ClickException(str(error)) from error

@@ -14,19 +14,21 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from botarena.confine import bot_finished
+from botarena.confine import bot_finished, peak_memory_bytes
 from botarena.core import ScoreCause
 from botarena.runner.bot_logs import last_log_line, startup_cause
 from botarena.runner.bots import BotSpec
 from botarena.runner.hosts import GameEnd, GameHandle, GameHost
 from botarena.runner.launch import Launched, PerGameLauncher, PersistentLauncher
 from botarena.runner.limits import WATCHDOG_POLL_S, BotLimits
-from botarena.runner.record import REGULAR, GameRecord, SlotRecord
+from botarena.runner.meter import SeatMeter, meters_wanted
+from botarena.runner.record import INFRA_ERROR, REGULAR, GameRecord, SlotRecord
 from botarena.runner.schedule import ScheduledGame
 from botarena.server import SlotDescriptor
 
 REPLAY_NAME = "replay.xml.gz"
 """Each game's replay: the official XML, gzip-compressed (as the server's ``.xml.gz``)."""
+MB = 1024 * 1024
 ABANDON_AFTER_S = 5.0
 """Extra time after the watchdog's abort before the runner gives up on the server's answer."""
 
@@ -37,8 +39,9 @@ class DriverLimits(BotLimits):
     """False with ``--no-timeout``: the server never times out the bots' moves."""
 
 
-def game_dir_name(index: int) -> str:
-    return f"game-{index:06d}"
+def game_dir_name(index: int, replay: int = 0) -> str:
+    """A game's folder; the ``replay``-th replay of an infra error gets its own."""
+    return f"game-{index:06d}" + (f"-replay{replay}" if replay else "")
 
 
 async def play_game(
@@ -51,13 +54,15 @@ async def play_game(
     limits: DriverLimits,
     launcher: PerGameLauncher | PersistentLauncher,
     replays: str = "all",
+    replay: int = 0,
 ) -> GameRecord:
     """Play ``game``; returns its record.
 
     ``replays``: ``all`` keeps every game's ``replay.xml.gz``, ``failed`` only those of
-    irregular games, ``none`` writes none.
+    irregular games, ``none`` writes none. ``replay``: how often this game was played
+    before and ended as an infra error (its folder is then its own).
     """
-    folder = run_dir / "games" / game_dir_name(game.index)
+    folder = run_dir / "games" / game_dir_name(game.index, replay)
     folder.mkdir(parents=True, exist_ok=True)
     seated = [bots[bot_index] for bot_index in game.seats]
     replay_path = folder / REPLAY_NAME
@@ -77,9 +82,14 @@ async def play_game(
     notes: dict[int, str] = {}
     started = time.monotonic()
     seats: list[Launched] = []
+    metered = meters_wanted(limits.clock, launcher.confinement)
     for slot, bot in enumerate(seated):
         game_log = folder / f"slot{slot}-{bot.label}.log"
+        meter = SeatMeter()
+        if metered:  # before the start: the seat may be asked for a move at once
+            handle.attach_meter(slot, meter)
         launched = await launcher.launch(bot, handle.reservations[slot], game_log)
+        meter.process = launched.process
         if launched.error is not None:
             notes[slot] = launched.error
         seats.append(launched)
@@ -96,6 +106,10 @@ async def play_game(
             limits=limits,
         )
     finally:
+        peaks = [
+            None if launched.process is None else peak_memory_bytes(launched.process)
+            for launched in seats
+        ]
         exit_codes = [await launcher.release(launched, limits.exit_grace_s) for launched in seats]
     for slot in [slot for slot in notes if played(end, slot)]:
         del notes[slot]  # a start-up note the result contradicts (a remote game seen late)
@@ -111,11 +125,13 @@ async def play_game(
         end=end,
         notes=notes,
         exit_codes=exit_codes,
+        peaks=peaks,
         log_paths=log_paths,
         replay_path=replay_path,
         run_dir=run_dir,
         duration=duration,
         launcher_persistent=launcher.persistent,
+        clock=limits.clock,
     )
 
 
@@ -180,27 +196,37 @@ def _record(
     end: GameEnd,
     notes: dict[int, str],
     exit_codes: list[int | None],
+    peaks: list[int | None],
     log_paths: list[Path],
     replay_path: Path,
     run_dir: Path,
     duration: float,
     launcher_persistent: bool,
+    clock: str,
 ) -> GameRecord:
-    result = end.result
+    infra = end.infra_error_slot is not None
+    result = None if infra else end.result  # the machine was at fault: no result counts
     slots = []
     problems = []
     for slot, bot in enumerate(seated):
         score = result.scores[slot] if result is not None else None
         cause = score.cause.value if score is not None else ScoreCause.UNKNOWN.value
+        if infra and end.result is not None:
+            score = None
+            cause = INFRA_ERROR if slot == end.infra_error_slot else REGULAR
+            reason: str | None = end.result.scores[slot].reason
+        else:
+            reason = score.reason if score is not None else (end.note or "no result")
         entry = SlotRecord(
             bot=bot.label,
             cause=cause,
-            reason=score.reason if score is not None else (end.note or "no result"),
+            reason=reason,
             match_points=score.match_points if score is not None else None,
             scores=list(score.parts) if score is not None else [],
             exit_code=exit_codes[slot],
             log=str(log_paths[slot].relative_to(run_dir)),
             persistent_process=launcher_persistent,
+            peak_memory_mb=None if (peak := peaks[slot]) is None else round(peak / MB, 1),
         )
         if slot in notes:  # notes are made only before the game starts
             entry.runner_note = notes[slot]
@@ -232,6 +258,9 @@ def _record(
         move_raw_ms=[round(ms, 3) for ms in end.move_raw_ms],
         near_misses=list(end.near_misses),
         move_bots=[seated[slot].label for slot in end.move_slots if slot < len(seated)],
+        move_cpu_ms=[None if ms is None else round(ms, 3) for ms in end.move_cpu_ms],
+        clock=clock,
+        infra_error=infra,
         duration_s=round(duration, 3),
         replay=str(replay_path.relative_to(run_dir)) if replay_path.exists() else None,
     )

@@ -1,7 +1,8 @@
 """The short table printed at the end of ``botarena test``: W/D/L and move times per bot
-(the charged times, the largest raw time beside them, and the near misses: moves charged
-within the soft limit that took longer raw), the causes of irregular games with counts, and
-the average game length."""
+(the charged times, the largest raw (wall) time beside them, the CPU times of the bot's
+processes where they were metered, and the near misses: moves charged within the soft limit
+that took longer raw), the games the machine spoiled (infra errors, apart: not rated), the
+causes of irregular games with counts, and the average game length."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from botarena.runner.record import REGULAR, GameRecord
+from botarena.runner.record import INFRA_ERROR, REGULAR, GameRecord
 
 
 @dataclass(slots=True)
@@ -24,6 +25,8 @@ class BotTotals:
     move_times_ms: list[float] = field(default_factory=list)
     """Charged times."""
     move_raw_ms: list[float] = field(default_factory=list)
+    move_cpu_ms: list[float] = field(default_factory=list)
+    """The metered moves' CPU times."""
     near_misses: int = 0
 
     def add_score(self, score: float | None) -> None:
@@ -52,6 +55,7 @@ def bot_totals(records: Iterable[GameRecord], labels: tuple[str, str]) -> dict[s
         movers = record.move_bots
         times = record.move_times_ms
         raw = record.move_raw_ms
+        cpu = record.move_cpu_ms
         near = set(record.near_misses)
         if len(movers) == len(times):
             for index, (label, ms) in enumerate(zip(movers, times, strict=True)):
@@ -60,6 +64,8 @@ def bot_totals(records: Iterable[GameRecord], labels: tuple[str, str]) -> dict[s
                 totals[label].move_times_ms.append(ms)
                 if index < len(raw):
                     totals[label].move_raw_ms.append(raw[index])
+                if index < len(cpu) and (cpu_ms := cpu[index]) is not None:
+                    totals[label].move_cpu_ms.append(cpu_ms)
                 totals[label].near_misses += index in near
     return totals
 
@@ -96,6 +102,25 @@ def cause_lines(records: Iterable[GameRecord]) -> list[str]:
     return lines
 
 
+def infra_lines(games: list[GameRecord]) -> list[str]:
+    """The games the machine spoiled (``--clock cpu``), apart from the bots' own failures."""
+    replays = sum(g.infra_replays for g in games)
+    left = [g for g in games if g.infra_error]
+    if not replays and not left:
+        return []
+    lines = [
+        f"infra errors (a move reached the wall cap with little CPU: the machine, not the "
+        f"bot): {replays} games played again with the same seed"
+    ]
+    if left:  # a bot that stalls itself on purpose shows here, game after game
+        stalled = ", ".join(
+            f"{g.index} (stalled: {', '.join(s.bot for s in g.slots if s.cause == INFRA_ERROR)})"
+            for g in left
+        )
+        lines.append(f"  still infra errors after the replays, not rated: game {stalled}")
+    return lines
+
+
 def end_table(records: dict[int, GameRecord], labels: tuple[str, str]) -> list[str]:
     """The lines of the end-of-run table."""
     games = [records[index] for index in sorted(records)]
@@ -103,14 +128,16 @@ def end_table(records: dict[int, GameRecord], labels: tuple[str, str]) -> list[s
     width = max(len("bot"), *(len(label) for label in labels))
     lines = [
         f"{'bot':<{width}}  {'W':>4} {'D':>4} {'L':>4} {'void':>4}  "
-        f"{'avg move ms':>11} {'max move ms':>11} {'max raw ms':>10} {'near misses':>11}"
+        f"{'avg move ms':>11} {'max move ms':>11} {'max raw ms':>10} {'avg cpu ms':>10} "
+        f"{'max cpu ms':>10} {'near misses':>11}"
     ]
     for label in labels:
         t = totals[label]
         lines.append(
             f"{label:<{width}}  {t.wins:>4} {t.draws:>4} {t.losses:>4} {t.void:>4}  "
             f"{_ms(t.move_times_ms, 'avg'):>11} {_ms(t.move_times_ms, 'max'):>11} "
-            f"{_ms(t.move_raw_ms, 'max'):>10} {t.near_misses:>11}"
+            f"{_ms(t.move_raw_ms, 'max'):>10} {_ms(t.move_cpu_ms, 'avg'):>10} "
+            f"{_ms(t.move_cpu_ms, 'max'):>10} {t.near_misses:>11}"
         )
     if games:
         average = sum(g.moves for g in games) / len(games)
@@ -123,8 +150,9 @@ def end_table(records: dict[int, GameRecord], labels: tuple[str, str]) -> list[s
             f"near misses: {near} moves were within the soft limit only thanks to the move "
             "grace (their raw time exceeded it; see near_misses in games.jsonl)"
         )
-    irregular = sum(1 for g in games if not g.regular)
+    lines.extend(infra_lines(games))
+    irregular = [g for g in games if not g.regular and not g.infra_error]
     if irregular:
-        lines.append(f"irregular games: {irregular}")
-        lines.extend(cause_lines(games))
+        lines.append(f"irregular games: {len(irregular)}")
+        lines.extend(cause_lines(irregular))
     return lines

@@ -35,6 +35,7 @@ from botarena.server import (
     SlotDescriptor,
     wire,
 )
+from botarena.server.move_clock import CpuMeter
 
 ADMIN_REPLY_TIMEOUT_S = 10.0
 """How long the remote server may take to answer ``prepare``."""
@@ -56,6 +57,11 @@ class GameEnd:
     ``move_times_ms``; empty when the host cannot tell (``--server``)."""
     near_misses: list[int] = field(default_factory=list)
     """Indices of the moves charged within the soft limit that exceeded it raw."""
+    move_cpu_ms: list[float | None] = field(default_factory=list)
+    """Each move's CPU time (its bot's process tree) where a meter read it, else ``None``;
+    empty when no move was metered."""
+    infra_error_slot: int | None = None
+    """The seat the machine stalled under the CPU clock: the game is an infra error."""
 
 
 class GameHandle(Protocol):
@@ -66,6 +72,7 @@ class GameHandle(Protocol):
     def seated(self, slot: int) -> bool: ...
     def force_start(self) -> None: ...
     def abort(self, why: str) -> None: ...
+    def attach_meter(self, slot: int, meter: CpuMeter) -> None: ...
 
 
 class GameHost(Protocol):
@@ -115,6 +122,9 @@ class EmbeddedGame:
     def force_start(self) -> None:
         self.control.force_start()
 
+    def attach_meter(self, slot: int, meter: CpuMeter) -> None:
+        self.control.attach_meter(slot, meter)
+
     def abort(self, why: str) -> None:
         self.control.abort(why)
 
@@ -157,6 +167,10 @@ class EmbeddedHost(LobbyListener):
                     move_slots=[move.slot for move in moves],
                     move_raw_ms=[move.raw_ms for move in moves],
                     near_misses=[index for index, move in enumerate(moves) if move.near_miss],
+                    move_cpu_ms=[move.cpu_ms for move in moves]
+                    if any(move.cpu_s is not None for move in moves)
+                    else [],
+                    infra_error_slot=game.infra_error_slot,
                 )
             )
 
@@ -236,6 +250,9 @@ class RemoteGame:
 
     def seated(self, slot: int) -> bool:
         return self.started()  # the admin protocol does not tell who has joined
+
+    def attach_meter(self, slot: int, meter: CpuMeter) -> None:
+        """Not read: a remote server charges wall time (``--clock cpu`` is refused)."""
 
     def force_start(self) -> None:
         if not self.finished.done():  # a step for an ended room would be refused

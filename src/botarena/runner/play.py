@@ -24,6 +24,7 @@ from lxml import etree
 from botarena.confine import NO_CONFINEMENT, Confinement
 from botarena.core import SeededRandom, new_seed
 from botarena.games import registry
+from botarena.move_clock_limits import ClockKind
 from botarena.runner.bots import BotSpec, bot_labels, parse_bot
 from botarena.runner.record import REGULAR, GameRecord
 
@@ -66,9 +67,11 @@ def play_one(
     echo: Echo = print,
     delay_s: float = 0.0,
     confinement: Confinement = NO_CONFINEMENT,
+    clock: ClockKind = "wall",
 ) -> dict[str, Any]:
     """Play one game ``bot_a`` (first seat) against ``bot_b``; returns a small record
-    (``startup_failures``: what kept a bot from taking its seat, one text per bot)."""
+    (``startup_failures``: what kept a bot from taking its seat, one text per bot).
+    ``clock``: what the server charges each move of a bot started as a process."""
     spec = registry.resolve(game)
     game = spec.id
     labels = bot_labels(bot_a, bot_b)
@@ -76,7 +79,7 @@ def play_one(
     base = seed if seed is not None else new_seed()
     if specs[0].builtin is not None and specs[1].builtin is not None:
         return _play_in_process(game, specs, base, echo, delay_s)
-    return asyncio.run(_play_on_server(game, specs, base, echo, delay_s, confinement))
+    return asyncio.run(_play_on_server(game, specs, base, echo, delay_s, confinement, clock))
 
 
 def _play_in_process(
@@ -134,6 +137,7 @@ async def _play_on_server(  # noqa: PLR0917 - one game's whole setting
     echo: Echo,
     delay_s: float,
     confinement: Confinement,
+    clock: ClockKind,
 ) -> dict[str, Any]:
     # Imported here: the server is needed only when a bot is a command.
     from botarena.client.codecs import codec_for  # noqa: PLC0415
@@ -177,7 +181,13 @@ async def _play_on_server(  # noqa: PLR0917 - one game's whole setting
 
     password = secrets.token_hex(16)
     server = ScServer(
-        ServerConfig(port=0, host="127.0.0.1", password=password, finished_player_grace_s=2.0)
+        ServerConfig(
+            port=0,
+            host="127.0.0.1",
+            password=password,
+            finished_player_grace_s=2.0,
+            clock=clock,
+        )
     )
     await server.start()
     host = EmbeddedHost(server)  # knows who has joined: a bot that dies is noticed at once
@@ -191,7 +201,7 @@ async def _play_on_server(  # noqa: PLR0917 - one game's whole setting
                 game=ScheduledGame(0, 0, base, (0, 1)),
                 bots=specs,
                 run_dir=Path(folder),
-                limits=DriverLimits(),
+                limits=DriverLimits(clock=clock),
                 launcher=PerGameLauncher(host.host, host.port, confinement),
                 replays="none",
             )

@@ -19,6 +19,9 @@ from typing import Any
 
 REGULAR = "REGULAR"
 """The ``cause`` of a regular game and of a seat that played regularly."""
+INFRA_ERROR = "INFRA_ERROR"
+"""The ``cause`` of a seat the machine stalled under ``--clock cpu`` (its move reached the
+wall cap with its CPU time under the limit): its game is not rated and is played again."""
 WIN_POINTS = 2
 """Match points of a win (a draw: 1 each); a game of two seats that hands out other than this
 sum is void."""
@@ -62,6 +65,15 @@ def _numbers(data: dict[str, Any], key: str) -> list[float]:
     return [float(v) if isinstance(v, float) else v for v in values]
 
 
+def _optional_numbers(data: dict[str, Any], key: str) -> list[float | None]:
+    values = _get(data, key, list, None) or []
+    if not all(
+        v is None or (isinstance(v, int | float) and not isinstance(v, bool)) for v in values
+    ):
+        raise RecordError(f"{key}: an entry is neither a number nor null")
+    return list(values)
+
+
 @dataclass(slots=True)
 class SlotRecord:
     """One seat of a game: its bot, how it ended, its process and log."""
@@ -83,6 +95,8 @@ class SlotRecord:
     startup_failure: bool = False
     log_line: str | None = None
     """The last line of the bot's log, kept for a seat that did not play regularly."""
+    peak_memory_mb: float | None = None
+    """The bot's peak memory in the game (MB), where measured (T2's cgroup)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"bot": self.bot, "cause": self.cause, "reason": self.reason}
@@ -98,6 +112,8 @@ class SlotRecord:
             data["startup_failure"] = True
         if self.log_line is not None:
             data["log_line"] = self.log_line
+        if self.peak_memory_mb is not None:
+            data["peak_memory_mb"] = self.peak_memory_mb
         return data
 
     @classmethod
@@ -119,6 +135,7 @@ class SlotRecord:
             runner_note=_get(data, "runner_note", str, None),
             startup_failure=bool(_get(data, "startup_failure", bool, False)),
             log_line=_get(data, "log_line", str, None),
+            peak_memory_mb=_get(data, "peak_memory_mb", (int, float), None),
         )
 
 
@@ -148,6 +165,16 @@ class GameRecord:
     move_raw_ms: list[float] = field(default_factory=list)
     near_misses: list[int] = field(default_factory=list)
     move_bots: list[str] = field(default_factory=list)
+    move_cpu_ms: list[float | None] = field(default_factory=list)
+    """Each move's CPU time (its bot's process tree; ``None``: not metered); empty when no
+    move was (``--sandbox off --clock wall``, files written before)."""
+    clock: str | None = None
+    """``wall`` or ``cpu``: what the moves were charged (``move_times_ms``); ``None``: wall,
+    in files written before ``--clock``."""
+    infra_error: bool = False
+    """The machine stalled a seat (cause :data:`INFRA_ERROR`): no result, not rated."""
+    infra_replays: int = 0
+    """How often this game was played again after an infra error (this is the last try)."""
     # the league's
     round: int | None = None
     pairing: int | None = None
@@ -166,7 +193,9 @@ class GameRecord:
         return list(self.seats) if self.seats is not None else [s.bot for s in self.slots]
 
     def is_void(self) -> bool:
-        """No result counts: the league says so, or the runner got none."""
+        """No result counts: an infra error, the league says so, or the runner got none."""
+        if self.infra_error:
+            return True
         if self.void is not None:
             return self.void
         return any(slot.match_points is None for slot in self.slots)
@@ -174,6 +203,8 @@ class GameRecord:
     def points_of(self, bot: str) -> int | None:
         """``bot``'s match points in this game (None: not seated, or a run's void game). A
         tournament's points count as it gives them, in a void game too (its standings)."""
+        if self.infra_error:
+            return None
         if self.points is not None:
             return self.points.get(bot)
         if self.is_void():
@@ -182,13 +213,18 @@ class GameRecord:
 
     def share_of(self, bot: str) -> float | None:
         """``bot``'s score: 1 win, 0.5 draw, 0 loss (None: no result or not seated)."""
+        if self.infra_error:
+            return None
         if self.bot_scores is not None:
             return self.bot_scores.get(bot)
         points = self.points_of(bot)
         return None if points is None else points / WIN_POINTS
 
     def points_by_bot(self) -> dict[str, int]:
-        """Match points per bot in seat order (a run's void game: 0 each)."""
+        """Match points per bot in seat order (a run's void game: 0 each; an infra error
+        gives none: it is not rated)."""
+        if self.infra_error:
+            return {}
         if self.points is not None:
             return dict(self.points)
         return {slot.bot: slot.match_points or 0 for slot in self.slots}
@@ -225,6 +261,14 @@ class GameRecord:
             data["move_raw_ms"] = list(self.move_raw_ms)
             data["near_misses"] = list(self.near_misses)
             data["move_bots"] = list(self.move_bots)
+        if self.move_cpu_ms:
+            data["move_cpu_ms"] = list(self.move_cpu_ms)
+        if self.clock is not None:
+            data["clock"] = self.clock
+        if self.infra_error:
+            data["infra_error"] = True
+        if self.infra_replays:
+            data["infra_replays"] = self.infra_replays
         data["duration_s"] = self.duration_s
         data["replay"] = self.replay
         if self.worker is not None or self.seats is not None:  # a tournament's: always
@@ -272,6 +316,10 @@ class GameRecord:
             move_raw_ms=_numbers(data, "move_raw_ms"),
             near_misses=[int(v) for v in _numbers(data, "near_misses")],
             move_bots=[str(label) for label in move_bots],
+            move_cpu_ms=_optional_numbers(data, "move_cpu_ms"),
+            clock=_get(data, "clock", str, None),
+            infra_error=bool(_get(data, "infra_error", bool, False)),
+            infra_replays=_get(data, "infra_replays", int, 0),
             round=_get(data, "round", int, None),
             pairing=_get(data, "pairing", int, None),
             game=_get(data, "game", str, None),

@@ -69,6 +69,8 @@ def statistics(
         "games": len(records),
         "void_games": sum(1 for r in records.values() if r.share_of(labels[0]) is None),
         "irregular_games": sum(1 for r in records.values() if not r.regular),
+        "infra_errors": sum(1 for r in records.values() if r.infra_error),
+        "infra_replays": sum(r.infra_replays for r in records.values()),
         "wins": wdl.wins,
         "draws": wdl.draws,
         "losses": wdl.losses,

@@ -19,6 +19,7 @@ from botarena.runner.bots import BotSpec, bot_labels, parse_bot
 from botarena.runner.driver import DriverLimits, play_game
 from botarena.runner.endtable import end_table
 from botarena.runner.hosts import EmbeddedHost, RemoteHost
+from botarena.runner.infra import replaying_infra_errors
 from botarena.runner.launch import PerGameLauncher, PersistentLauncher
 from botarena.runner.limits import MAX_STARTUP_FAILURES, default_concurrency
 from botarena.runner.record import GameRecord
@@ -149,6 +150,7 @@ def settings_a_server_cannot_take(config: RunConfig) -> list[str]:
         "--move-grace-ms": config.move_grace_ms is not None,
         "--pace-ms-a": config.pace_ms[0] > 0,
         "--pace-ms-b": config.pace_ms[1] > 0,
+        "--clock cpu": config.limits.clock == "cpu",
     }
     return [option for option, used in given.items() if used]
 
@@ -157,9 +159,10 @@ def refuse_for_server(options: list[str], server: str) -> str:
     """Why the run does not start (``options`` from :func:`settings_a_server_cannot_take`)."""
     return (
         f"{', '.join(options)} cannot reach the server {server}: the admin protocol has no "
-        "request for timeouts, the move grace or pacing. Set them on that server (botarena "
-        "serve --pace-ms/--pace-client/--move-grace-ms, or its server.properties), or drop "
-        "--server to play on an embedded server"
+        "request for timeouts, the move grace or pacing, and a server elsewhere cannot read "
+        "the CPU time of the bots this command starts (--clock cpu). Set the others on that "
+        "server (botarena serve --pace-ms/--pace-client/--move-grace-ms, or its "
+        "server.properties), or drop --server to play on an embedded server"
     )
 
 
@@ -229,6 +232,7 @@ def _settings(config: RunConfig, bots: tuple[BotSpec, BotSpec], seed: int) -> di
         "replays": config.replays,
         "pace_ms": {bot.label: bot.pace_ms for bot in bots if bot.pace_ms},
         "move_grace_ms": config.move_grace_ms,
+        "clock": config.limits.clock,
     }
 
 
@@ -260,12 +264,14 @@ def prepare_store(config: RunConfig) -> tuple[ResultsStore, tuple[BotSpec, BotSp
                 "bots": [bot["spec"] for bot in previous["bots"]],
                 "games": previous["games"],
                 "seed": previous["seed"],
+                "clock": previous.get("clock", "wall"),  # runs before --clock: wall
             },
             {
                 "game": registry.resolve(config.game).id,
                 "bots": [config.bot_a, config.bot_b],
                 "games": config.games,
                 "seed": config.seed,
+                "clock": config.limits.clock,
             },
             StoreError,
         )
@@ -299,6 +305,7 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
         hard_timeout_ms=config.hard_timeout_ms,
         move_grace_ms=config.move_grace_ms,
         finished_player_grace_s=2.0,
+        clock=config.limits.clock,
     )
     limits = config.limits
     if config.no_timeout:
@@ -345,22 +352,26 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
     semaphore = asyncio.Semaphore(max(1, config.concurrency))
     watch = StartupWatch()
 
+    def spoiled(record: GameRecord) -> None:
+        reporter.message(f"game {record.index}: {record.cause}; playing it again (same seed)")
+
     async def one(game_index: int) -> None:
         nonlocal block, played
         game = todo[game_index]
         async with semaphore:
             if stop.is_set():
                 return
-            if cluster is not None:
-                record = await cluster.play_game(
-                    game_type=store.settings["game_type"],
-                    game=game,
-                    bots=bots,
-                    run_dir=store.out_dir,
-                    limits=limits,
-                )
-            else:
-                record = await play_game(
+
+            async def attempt(replay: int) -> GameRecord:
+                if cluster is not None:  # a worker's folder is its own: no replay folder
+                    return await cluster.play_game(
+                        game_type=store.settings["game_type"],
+                        game=game,
+                        bots=bots,
+                        run_dir=store.out_dir,
+                        limits=limits,
+                    )
+                return await play_game(
                     host,
                     game_type=store.settings["game_type"],
                     game=game,
@@ -369,7 +380,10 @@ async def run_test(config: RunConfig, console: Console | None = None) -> RunOutc
                     limits=limits,
                     launcher=launcher,
                     replays=config.replays,
+                    replay=replay,
                 )
+
+            record = await replaying_infra_errors(attempt, lambda same: same, spoiled)
         store.games[game.index] = record
         block = statistics(store.games, labels, config.sprt)
         store.add(record, block)

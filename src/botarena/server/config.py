@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from botarena.move_clock_limits import MAX_MOVE_GRACE_MS, MAX_PACE_MS
+from botarena.move_clock_limits import MAX_MOVE_GRACE_MS, MAX_PACE_MS, ClockKind
 from botarena.server.admin_password import EXAMPLE_PASSWORD, generate_password
 
 DEFAULT_PORT = 13050
@@ -96,6 +96,9 @@ class ServerConfig:
     move_grace_ms: int | None = None
     """Override of the season's ``move_grace_ms`` (``--move-grace-ms``); ``None``: the
     profile's."""
+    clock: ClockKind = "wall"
+    """``cpu``: seats whose bot the embedding gave a CPU meter are charged their CPU time
+    (``--clock cpu``, :mod:`botarena.server.move_clock`)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.pace_ms <= MAX_PACE_MS:

@@ -42,6 +42,8 @@ class FinishedGame:
     """The replay's packets (empty unless the server keeps replays, ``save_replay``)."""
     moves: tuple[MoveTime, ...]
     """Every applied move as the move clock timed it (raw and charged time, near misses)."""
+    infra_error_slot: int | None = None
+    """The seat the machine stalled under the CPU clock (``Room``: an infra error), if any."""
 
     @property
     def move_times_ms(self) -> tuple[float, ...]:

@@ -3,6 +3,7 @@ room's internals: :meth:`botarena.server.lobby.Lobby.game` returns it."""
 
 from __future__ import annotations
 
+from botarena.server.move_clock import CpuMeter
 from botarena.server.room import Room, RoomPhase
 
 
@@ -26,6 +27,12 @@ class GameControl:
         """Whether a client holds slot ``slot``."""
         slots = self._room.slots
         return 0 <= slot < len(slots) and slots[slot].client is not None
+
+    def attach_meter(self, slot: int, meter: CpuMeter) -> None:
+        """The CPU meter of the bot that takes slot ``slot`` (``--clock cpu`` charges it;
+        every clock records its readings)."""
+        if 0 <= slot < len(self._room.slots):
+            self._room.slots[slot].meter = meter
 
     def force_start(self) -> None:
         """Start now (the admin's forced ``step``): empty slots lose with LEFT."""

@@ -245,6 +245,7 @@ class Lobby:
             timeouts_enabled=not self.config.no_timeout,
             save_replay=self.config.save_replay,
             move_grace_s=grace_ms / 1000.0,
+            clock_kind=self.config.clock,
         )
         self.rooms[room.room_id] = room
         self._waiting.setdefault(plugin.game_type, {})[room.room_id] = room
@@ -638,6 +639,7 @@ class Lobby:
                 result,
                 tuple(room.replay),
                 tuple(room.stats.moves),
+                room.stats.infra_error_slot,
             )
             self.notify(lambda item: item.game_finished(game), room)
             self.notify(lambda item: item.room_finished(room, result, result_xml), room)

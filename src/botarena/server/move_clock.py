@@ -12,11 +12,38 @@ The grace delays nothing: the request goes out at once, only the clock starts la
 
 A move is a **near miss** when it was charged within the soft limit but its raw time
 exceeded it: without the grace it would have timed out, so its bot is close to the limit.
+
+**The CPU clock** (``--clock cpu``, :data:`ClockKind`): a seat whose bot process the
+embedding registered a :class:`CpuMeter` for is charged the CPU time its bot used between
+the same two events (read from the meter at each), not the wall time; the grace does not
+apply (the CPU a bot spends before its move request, its start-up included, is never
+charged). The soft limit applies to that CPU time. A hard **wall cap** per move still holds
+(:data:`CPU_WALL_CAP_FACTOR` times the soft limit): a seat that reaches it having used more
+CPU than the soft limit timed out (``HARD_TIMEOUT``); one that used less was stalled by the
+machine, not by itself, and its game ends as an **infra error** (not the bot's fault, see
+``Room``). A seat without a meter (a built-in player, a human) keeps the wall clock.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
+
+from botarena.move_clock_limits import CLOCK_KINDS, CPU_WALL_CAP_FACTOR, ClockKind
+
+__all__ = ["CLOCK_KINDS", "CPU_WALL_CAP_FACTOR", "ClockKind", "CpuMeter", "MoveTime"]
+
+
+class CpuMeter(Protocol):
+    """What the server may ask of the process behind one seat (registered by the embedding
+    that started it, e.g. the runner): both ``None`` when it cannot tell (not started yet,
+    gone)."""
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU seconds the seat's bot (its whole process tree) used so far."""
+
+    def peak_memory_bytes(self) -> int | None:
+        """The most memory the seat's bot used so far, where that is measured (T2)."""
 
 
 def charged_seconds(raw_s: float, grace_s: float) -> float:
@@ -37,6 +64,12 @@ class MoveTime:
     grace_s: float
     soft_limit_s: float | None
     """The soft limit the move was judged by; ``None``: the seat cannot time out."""
+    cpu_s: float | None = None
+    """The CPU seconds the seat's bot used for the move (``None``: the seat has no meter)."""
+    cpu_clock: bool = False
+    """Charged by its CPU time (``--clock cpu`` and a meter), not by the wall clock."""
+    peak_memory_bytes: int | None = None
+    """The bot's peak memory so far when the answer came (where measured: T2)."""
 
     @property
     def raw_s(self) -> float:
@@ -44,7 +77,13 @@ class MoveTime:
 
     @property
     def charged_s(self) -> float:
+        if self.cpu_clock and self.cpu_s is not None:
+            return self.cpu_s
         return charged_seconds(self.raw_s, self.grace_s)
+
+    @property
+    def cpu_ms(self) -> float | None:
+        return None if self.cpu_s is None else self.cpu_s * 1000.0
 
     @property
     def raw_ms(self) -> float:
@@ -62,6 +101,6 @@ class MoveTime:
     @property
     def near_miss(self) -> bool:
         """Within the soft limit only thanks to the grace."""
-        if self.soft_limit_s is None or self.over_limit:
+        if self.soft_limit_s is None or self.over_limit or self.cpu_clock:
             return False
         return self.raw_s > self.soft_limit_s

@@ -23,7 +23,7 @@ from botarena.protocol.sc_plugin import (
     SlotEnd,
 )
 from botarena.server import wire
-from botarena.server.move_clock import MoveTime
+from botarena.server.move_clock import CPU_WALL_CAP_FACTOR, ClockKind, CpuMeter, MoveTime
 from botarena.server.peer import Clock, Peer, TimerHandle
 from botarena.server.results import build_result, describe, result_element
 from botarena.server.seat_names import seat_name
@@ -117,6 +117,8 @@ class Slot:
     """The client seated here gets its messages at least this many ms apart."""
     requested: bool = False
     """Whether this seat got a move request in this game (its first gets a double grace)."""
+    meter: CpuMeter | None = None
+    """The CPU meter of the bot seated here (see ``move_clock``), if the embedding gave one."""
 
 
 @dataclass(slots=True)
@@ -127,6 +129,8 @@ class PendingRequest:
     issued_at: float | None = None
     """When the request was written to the seat's connection (``None``: still queued)."""
     hard_timer: TimerHandle | None = None
+    cpu_at_request: float | None = None
+    """The seat's meter when the request was written (``None``: no meter, or no reading)."""
 
 
 @dataclass(slots=True)
@@ -135,6 +139,9 @@ class RoomStats:
 
     moves: list[MoveTime] = field(default_factory=list)
     """Every applied move, in order, as the move clock timed it."""
+    infra_error_slot: int | None = None
+    """The seat whose move reached the CPU clock's wall cap with its CPU time under the soft
+    limit: the machine stalled it (the game ended with cause UNKNOWN for it)."""
 
 
 class Room:
@@ -155,6 +162,7 @@ class Room:
         timeouts_enabled: bool,
         save_replay: bool = False,
         move_grace_s: float = 0.0,
+        clock_kind: ClockKind = "wall",
     ) -> None:
         self.host = host
         self.save_replay = save_replay
@@ -173,6 +181,8 @@ class Room:
         at its first request, which follows its welcome message and its first state: the
         first a client handles); the hard timer runs from the same start
         (:mod:`botarena.server.move_clock`)."""
+        self.clock_kind = clock_kind
+        """``cpu``: seats with a meter are charged their CPU time (``move_clock``)."""
         self.slots: list[Slot] = []
         self.observers: dict[int, Peer] = {}
         self.phase = RoomPhase.CREATED
@@ -344,10 +354,12 @@ class Room:
         if self.pending is not pending or self.phase is not RoomPhase.ACTIVE:
             return
         pending.issued_at = written_at
-        if self._can_time_out(self.slots[pending.slot]):
+        slot = self.slots[pending.slot]
+        if slot.meter is not None:
+            pending.cpu_at_request = slot.meter.cpu_seconds()
+        if self._can_time_out(slot):
             pending.hard_timer = self.clock.call_later(
-                self.hard_timeout_s + pending.grace_s,
-                lambda: self._guard(self._hard_timeout, pending),
+                self._wall_cap_s(pending), lambda: self._guard(self._hard_timeout, pending)
             )
         if self.move_received_at is not None:
             self.host.move_turnaround(written_at - self.move_received_at)
@@ -357,9 +369,40 @@ class Room:
     def _can_time_out(self, slot: Slot) -> bool:
         return self.timeouts_enabled and slot.can_timeout
 
+    def _cpu_clocked(self, pending: PendingRequest) -> bool:
+        """Whether this request is charged by CPU time (``--clock cpu`` and a reading)."""
+        return self.clock_kind == "cpu" and pending.cpu_at_request is not None
+
+    def _wall_cap_s(self, pending: PendingRequest) -> float:
+        """When the hard timer ends the request: the hard timeout after the clock's start,
+        or under the CPU clock :data:`CPU_WALL_CAP_FACTOR` times the soft limit."""
+        if self._cpu_clocked(pending):
+            return CPU_WALL_CAP_FACTOR * self.soft_timeout_s
+        return self.hard_timeout_s + pending.grace_s
+
+    def _cpu_used_s(self, pending: PendingRequest) -> float | None:
+        """The CPU seconds the seat's bot used since its request was written."""
+        meter = self.slots[pending.slot].meter
+        now = None if meter is None else meter.cpu_seconds()
+        if now is None or pending.cpu_at_request is None:
+            return None
+        return max(0.0, now - pending.cpu_at_request)
+
     def _hard_timeout(self, pending: PendingRequest) -> None:
         if self.pending is not pending or self.phase is not RoomPhase.ACTIVE:
             return
+        if self._cpu_clocked(pending):
+            used = self._cpu_used_s(pending)
+            if used is not None and used <= self.soft_timeout_s:
+                cap = CPU_WALL_CAP_FACTOR * self.soft_timeout_s
+                self.stats.infra_error_slot = pending.slot
+                reason = (
+                    f"botarena: infra_error: the move of {self.slots[pending.slot].display_name}"
+                    f" took over {cap:g} s of wall time with {used:.2f} s of CPU (the machine "
+                    "stalled it, not the bot)"
+                )
+                self._end_irregular({pending.slot: SlotEnd(ScoreCause.UNKNOWN, reason)})
+                return
         reason = self._reason(self.plugin.profile.hard_timeout_reason, pending.slot)
         self._end_irregular({pending.slot: SlotEnd(ScoreCause.HARD_TIMEOUT, reason)})
 
@@ -413,6 +456,9 @@ class Room:
             received_at,
             pending.grace_s,
             self.soft_timeout_s if self._can_time_out(slot) else None,
+            cpu_s=self._cpu_used_s(pending),
+            cpu_clock=self._cpu_clocked(pending),
+            peak_memory_bytes=None if slot.meter is None else slot.meter.peak_memory_bytes(),
         )
         self.host.move_answered(self, timed)
         if timed.over_limit:

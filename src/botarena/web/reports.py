@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from botarena.league.ratings import ratings
+from botarena.runner.endtable import infra_lines
 from botarena.runner.record import GameRecord, RecordError
 from botarena.runner.report import wdl_of
 from botarena.runner.stats import WDL, elo_estimate
@@ -103,10 +104,10 @@ def plot_svg(records: list[GameRecord], bot: str) -> str:
             games = [p[0] for p in points]
             axes.plot(games, [p[1] for p in points], marker=".", label=f"Elo of {bot}")
             axes.fill_between(games, [p[2] for p in points], [p[3] for p in points], alpha=0.25)
+            axes.legend(loc="best")  # without a rated game there is no line to name
         axes.axhline(0, color="grey", linewidth=0.8)
         axes.set_xlabel("games")
         axes.set_ylabel("Elo (95 % CI)")
-        axes.legend(loc="best")
         figure.tight_layout()
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg")
@@ -217,13 +218,17 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
                 "ci": _finite(margin),
             }
         )
-    causes = Counter(record.cause for record in records if not record.regular)
+    causes = Counter(
+        record.cause for record in records if not record.regular and not record.infra_error
+    )
     games = []
     for record in records:
         path = _replay_path(folder, base, record.replay)
         players = " – ".join(record.labels)
         outcome = f"winner {record.winner}" if record.winner else "draw/void"
-        if not record.regular:
+        if record.infra_error:
+            outcome = "infra error, not rated"
+        elif not record.regular:
             outcome += f" ({record.cause})"
         games.append(
             {"index": record.index, "players": players, "outcome": outcome, "replay": path}
@@ -233,6 +238,7 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
         "bots": rows,
         "plotSvg": plot_svg(records, bots[0]) if bots else "",
         "causes": dict(causes),
+        "infraErrors": infra_lines(records),
         "moveTimes": move_times(records),
         "games": games,
         "skipped": skipped,

@@ -6,7 +6,9 @@ before its second game), crash_start, exit_mid, garbage, illegal, silent,
 slow (answers after SLOW_S), twice (connects a second time with the same reservation and
 plays on that refused connection), never_connect, weak (loses
 WEAK_LOSS_RATE of its games by an illegal first move), slowish (every move after SLOWISH_S: a
-run that can be interrupted).
+run that can be interrupted), burn:S:N (uses S seconds of its own CPU time for each of its
+first N moves), stall_once:PATH (at its first move sleeps for good unless PATH exists, which
+it creates: the first game is stalled, the next plays), stall (sleeps at every first move).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import socket
 import sys
 import time
 import zlib
+from pathlib import Path
 
 from lxml import etree
 
@@ -96,6 +99,7 @@ def play(args: argparse.Namespace, mode: str) -> int:
                     rng = random.Random(zlib.crc32(etree.tostring(state_element)))
                     weak = rng.random() < WEAK_LOSS_RATE
             elif kind == MOVE_REQUEST and state is not None and rng is not None:
+                misbehave(mode, moves_made)
                 if mode == "exit_mid" and moves_made >= 2:
                     print("exiting mid-game on purpose", file=sys.stderr, flush=True)
                     return 4
@@ -122,6 +126,28 @@ def play(args: argparse.Namespace, mode: str) -> int:
                 room.append(data_element)
                 sock.sendall(etree.tostring(room))
                 moves_made += 1
+
+
+def burn(seconds: float) -> None:
+    """Use ``seconds`` of this process's CPU time (whatever the wall time it takes)."""
+    until = time.process_time() + seconds
+    while time.process_time() < until:
+        pass
+
+
+def misbehave(mode: str, moves_made: int) -> None:
+    """The CPU-clock modes (``burn:S:N``, ``stall_once:PATH``, ``stall``)."""
+    if mode.startswith("burn:"):
+        _, seconds, moves = mode.split(":")
+        if moves_made < int(moves):
+            burn(float(seconds))
+    elif mode == "stall" and moves_made == 0:
+        time.sleep(3600)
+    elif mode.startswith("stall_once:") and moves_made == 0:
+        marker = Path(mode.split(":", 1)[1])
+        if not marker.exists():
+            marker.touch()
+            time.sleep(3600)
 
 
 if __name__ == "__main__":

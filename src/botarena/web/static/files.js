@@ -44,7 +44,13 @@ export async function showReport(main, params) {
   main.append(el("h3", {}, "Irregular games"));
   const causes = el("ul", { id: "causes" });
   for (const [cause, count] of Object.entries(report.causes)) causes.append(el("li", {}, `${cause}: ${count}`));
-  main.append(Object.keys(report.causes).length ? causes : none("causes"), el("h3", {}, "Move times (ms)"));
+  main.append(Object.keys(report.causes).length ? causes : none("causes"));
+  if (report.infraErrors.length) { // games the machine spoiled (--clock cpu): apart, not rated
+    const infra = el("ul", { id: "infra-errors" });
+    for (const line of report.infraErrors) infra.append(el("li", {}, line.trim()));
+    main.append(el("h3", {}, "Infra errors (the machine, not the bots)"), infra);
+  }
+  main.append(el("h3", {}, "Move times (ms)"));
   const times = el("table", { id: "times" }, el("tr", {}, ...["bot", "moves", "mean", "p50", "p99", "max"].map((h) => el("th", {}, h))));
   for (const row of report.moveTimes) times.append(el("tr", {}, ...[row.bot, row.moves, row.mean, row.p50, row.p99, row.max].map((v) => el("td", {}, String(v)))));
   main.append(report.moveTimes.length ? times : none("times"), el("h3", {}, "Games"));
