@@ -5,7 +5,7 @@
 
 Routes::
 
-    GET  /                      the UI (static/index.html)
+    GET  /[?game&status&page]   the UI (static/index.html), with the live room list in it
     GET  /static/...            ES modules, style sheet, one board module per game
     GET  /api/info              games of the registry, live or not, whether admin needs a password
     GET  /api/files             replay files and run/tournament folders under the roots
@@ -53,6 +53,7 @@ from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import HumanSeat
 from botarena.web.limits import (
     DEFAULT_WEB_PORT,
+    HUMAN_SEAT_EXPIRY_S,
     MAX_BAD_MESSAGES,
     MAX_PREPARE_BYTES,
     MAX_ROOM_ID_LENGTH,
@@ -67,6 +68,7 @@ from botarena.web.move_offers import score_text
 from botarena.web.replay_pages import ReplayPages
 from botarena.web.replays import AccessError, FileRoots, ReplayError
 from botarena.web.request_budget import RequestBudget
+from botarena.web.room_list import PLACEHOLDER, FilterError, parse_filter, render_room_list
 
 log = logging.getLogger(__name__)
 
@@ -231,7 +233,18 @@ class WebServer:
     # ------------------------------------------------------------------ pages
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC_DIR / "index.html")
+        """The UI's page; with live games, the room list (filtered and paged by the query)
+        is in it (:mod:`botarena.web.room_list`), so it shows without the WebSocket."""
+        page = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+        listing = ""
+        if self.hub is not None:
+            games = [spec.id for spec in GAMES]
+            try:
+                wanted = parse_filter(request.query, games)
+            except FilterError as error:
+                raise web.HTTPBadRequest(text=str(error)) from None
+            listing = render_room_list(self.hub.room_list(), wanted, games)
+        return web.Response(text=page.replace(PLACEHOLDER, listing), content_type="text/html")
 
     async def _info(self, request: web.Request) -> web.Response:
         return web.json_response(
@@ -414,7 +427,9 @@ class WebServer:
                 time_limit_s=body.get("timePerMove"),
                 clock=self._clock,
                 owner=session.client,
+                on_expire=self._seat_abandoned,
             )
+            seat.room_id = str(prepared["roomId"])  # known before the server says so
             self.seats[seat.token] = seat
             seat.start()
             human = seat.token
@@ -429,6 +444,15 @@ class WebServer:
     def _human_seats(self, client: str | None) -> int:
         seats = self.seats.values()
         return sum(1 for seat in seats if not seat.over and client in (None, seat.owner))
+
+    def _seat_abandoned(self, room_id: str) -> None:
+        """Nobody took a human seat in time: its room is closed and says so."""
+        if self.hub is not None:
+            self.hub.note_end(
+                room_id,
+                "the human seat was abandoned: nobody took it within "
+                f"{HUMAN_SEAT_EXPIRY_S:g} s (HUMAN_SEAT_EXPIRY_S)",
+            )
 
     def _expire(self, room_id: str) -> None:
         """A prepared room's game did not start in time: cancel it, its result says why."""

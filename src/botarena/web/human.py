@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from lxml import etree
@@ -62,6 +63,7 @@ class HumanSeat:
         time_limit_s: float | None = None,
         clock: Clock | None = None,
         owner: str = "",
+        on_expire: Callable[[str], None] | None = None,
     ) -> None:
         self.spec = spec
         self.host, self.port, self.code = host, port, code
@@ -81,6 +83,8 @@ class HumanSeat:
         """A browser has taken the seat (``{"op": "seat"}``)."""
         self.expired = False
         """Nobody took the seat within :data:`HUMAN_SEAT_EXPIRY_S`: it left its game."""
+        self.on_expire = on_expire
+        """Told the seat's room id when the seat expires (before it leaves the game)."""
         self._clock = clock
         self._expiry: TimerHandle | None = None
         self._deadline: TimerHandle | None = None
@@ -100,6 +104,8 @@ class HumanSeat:
             return
         log.info("human seat of room %s expired: nobody took it", self.room_id)
         self.expired = True
+        if self.on_expire is not None and self.room_id is not None:
+            self.on_expire(self.room_id)
         self._withdraw_offer()
         if self._connection is not None:
             self._connection.abort()
