@@ -13,6 +13,8 @@ Routes::
     GET  /api/room/{id}         a live or finished room of this server, as a replay
     GET  /api/room/{id}/moves?from=N  the moves that led to its states from N on (notation)
     GET  /api/report?root&path  a run or tournament folder's report (JSON + SVG plot)
+    GET  /folder/{root}/{path}[?download]  a folder's report.html, replay or bot log: a
+                                replay opens the viewer at that game (download: the file)
     POST /api/session           a session token for the page ({"password"} beyond loopback)
     POST /api/prepare           start a prepared game from a state (admin protocol)
     POST /api/score             the score parts of a state {"game", "state"} (our engine)
@@ -37,6 +39,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from aiohttp import WSMsgType, web
 
@@ -66,7 +69,7 @@ from botarena.web.limits import (
 from botarena.web.move_list import move_notations
 from botarena.web.move_offers import score_text
 from botarena.web.replay_pages import ReplayPages
-from botarena.web.replays import AccessError, FileRoots, ReplayError
+from botarena.web.replays import REPLAY_SUFFIXES, AccessError, FileRoots, ReplayError
 from botarena.web.request_budget import RequestBudget
 from botarena.web.room_list import PLACEHOLDER, FilterError, parse_filter, render_room_list
 
@@ -75,6 +78,8 @@ log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).parent / "static"
 LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
 JSON_TYPE = "application/json"
+FOLDER_FILES = (*REPLAY_SUFFIXES, ".log")
+"""What ``/folder/...`` serves besides ``report.html``: replays and bot logs."""
 
 
 @dataclass(slots=True)
@@ -150,6 +155,7 @@ class WebServer:
                 web.get("/api/room/{room_id}", self._room),
                 web.get("/api/room/{room_id}/moves", self._room_moves),
                 web.get("/api/report", self._report),
+                web.get("/folder/{root}/{path:.+}", self._folder_file),
                 web.post("/api/prepare", self._prepare),
                 web.post("/api/score", self._score),
                 web.get("/ws", self._websocket),
@@ -328,6 +334,29 @@ class WebServer:
         except BusyError as error:
             raise web.HTTPServiceUnavailable(text=str(error)) from None
         return web.json_response({"from": start, "moves": moves})
+
+    async def _folder_file(self, request: web.Request) -> web.StreamResponse:
+        """A file of a served folder as its static report.html links it: the page itself,
+        a replay (the viewer at that game; ``?download``: the file) or a bot's log (the
+        file). Other files are not served (:data:`FOLDER_FILES`)."""
+        try:
+            root = int(request.match_info["root"])
+        except ValueError:
+            raise web.HTTPBadRequest(text="root must be a number") from None
+        relative = request.match_info["path"]
+        try:
+            path = self.roots.resolve(root, relative)
+        except AccessError as error:
+            raise web.HTTPNotFound(text=str(error)) from None
+        name = path.name
+        if name == "report.html":
+            return web.FileResponse(path, headers={"Content-Type": "text/html; charset=utf-8"})
+        if not name.endswith(FOLDER_FILES):
+            raise web.HTTPNotFound(text=f"not a replay, log or report: {name}")
+        if name.endswith(REPLAY_SUFFIXES) and "download" not in request.query:
+            raise web.HTTPFound(f"/#/replay?{urlencode({'root': root, 'path': relative})}")
+        disposition = f'attachment; filename="{quote(name)}"'
+        return web.FileResponse(path, headers={"Content-Disposition": disposition})
 
     async def _report(self, request: web.Request) -> web.Response:
         from botarena.web.reports import build_report_json  # noqa: PLC0415 - matplotlib
