@@ -71,8 +71,7 @@ def test_the_bracket_is_drawn_with_its_winners(servers: Servers, folder: Path, p
     )
     assert shown == winners and bracket.is_visible()
     assert page.text_content("#champion") == f"Champion: {ko['champion']}"
-    page.eval_on_selector("#bracket", "e => e.scrollIntoView()")
-    screenshot(page, "web-report-ko")
+    screenshot(page, "web-report-ko", start="#bracket")
 
 
 def test_report_replay_links_open_the_viewer_at_that_game(

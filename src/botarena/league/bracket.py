@@ -60,12 +60,13 @@ def bracket_html(ko: dict[str, Any]) -> str:
         boxes = "".join(_match(match) for match in matches)
         columns.append(
             f'<div class="round" data-round="{number}">'
-            f"<h4>{round_name(number, total)}</h4>{boxes}</div>"
+            f'<h4>{round_name(number, total)}</h4><div class="matches">{boxes}</div></div>'
         )
     champion = ko.get("champion")
     if champion:
         columns.append(
-            '<div class="round champion"><h4>Champion</h4><div class="match">'
-            f'<div class="entrant winner">{html.escape(str(champion))}</div></div></div>'
+            '<div class="round champion"><h4>Champion</h4><div class="matches">'
+            '<div class="match"><div class="entrant winner"><span class="name">'
+            f"{html.escape(str(champion))}</span></div></div></div></div>"
         )
     return f'<div class="bracket" data-testid="bracket">{"".join(columns)}</div>'

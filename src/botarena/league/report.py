@@ -22,14 +22,15 @@ tr:nth-child(even) { background: #f4f4f4; }
 td.irregular { color: #a00; text-align: left; }
 p.none { color: #666; font-style: italic; }
 .bracket { display: flex; gap: 1.5em; overflow-x: auto; align-items: stretch; }
-.bracket .round { display: flex; flex-direction: column; justify-content: space-around; gap: .8em;
-  min-width: 11em; }
+.bracket .round { display: flex; flex-direction: column; min-width: 11em; }
+.bracket .matches { display: flex; flex-direction: column; justify-content: space-around;
+  gap: .8em; flex: 1; }
 .bracket .round h4 { margin: 0 0 .3em; color: #555; }
 .bracket .match { border: 1px solid #bbb; border-radius: 4px; }
 .bracket .entrant { display: flex; justify-content: space-between; gap: 1em; padding: .15em .5em; }
 .bracket .entrant + .entrant { border-top: 1px solid #ddd; }
 .bracket .winner { font-weight: bold; color: #1d7a32; }
-.bracket .winner::before { content: "\\2713  "; }
+.bracket .winner .name::before { content: "\\2713  "; }
 .bracket .bye, .bracket .decided { color: #666; font-style: italic; padding: 0 .5em; }
 """
 MAX_PLOTTED_BOTS = 60

@@ -118,7 +118,7 @@ class RoomRecord:
         return RECORD_SEPARATOR.join([head, *records])
 
 
-NEVER_STARTED = "the game never started: a player left before the other joined"
+NEVER_STARTED = "the game never started (a player left before the other joined)"
 """Why a room that ended before its game started is closed."""
 
 

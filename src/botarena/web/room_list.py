@@ -106,7 +106,9 @@ def _row(room: Mapping[str, object]) -> str:
     status = _escape(room["status"])
     names = room.get("names") or []
     players = " – ".join(str(name) for name in names) if isinstance(names, list) else ""
-    links = f'<a href="#/live/{room_id}" class="watch">watch</a>'
+    links = (
+        "" if room["status"] == "closed" else f'<a href="#/live/{room_id}" class="watch">watch</a>'
+    )
     if room["status"] in ("finished", "closed"):
         links += f' <a href="#/room/{room_id}" class="replay">replay</a>'
     return (

@@ -65,7 +65,8 @@ function options(name, values, chosen, every) {
 }
 
 function roomRow(room) {
-  const links = el("td", {}, el("a", { href: `#/live/${room.id}`, class: "watch" }, "watch"));
+  // a closed room is not watched any more: its replay shows what was played, if anything
+  const links = el("td", {}, room.status === "closed" ? "" : el("a", { href: `#/live/${room.id}`, class: "watch" }, "watch"));
   if (room.status === "finished" || room.status === "closed") links.append(" ", el("a", { href: `#/room/${room.id}`, class: "replay" }, "replay"));
   const words = room.resultWords;
   const result = el("td", { class: "result" }, words ? words.text || "" : room.result || "");
@@ -75,25 +76,28 @@ function roomRow(room) {
     el("td", {}, room.names.join(" – ")), el("td", {}, String(room.turn)), result, links);
 }
 
-function roomSection(list, filter, games) {
+// The table and the pager of the filtered list's page (the form above them stays: an update
+// never takes a choice out of the person's hand).
+function roomPage(list, filter) {
   const kept = list.filter((room) => (!filter.game || room.game === filter.game) && (!filter.status || room.status === filter.status));
   const pages = Math.max(1, Math.ceil(kept.length / ROOMS_PAGE_SIZE));
   const page = Math.min(filter.page, pages);
   const shown = kept.slice((page - 1) * ROOMS_PAGE_SIZE, page * ROOMS_PAGE_SIZE);
-  const form = el("form", { id: "room-filter", method: "get", action: "/" },
-    el("label", {}, "game ", options("game", games, filter.game, "every game")), " ",
-    el("label", {}, "status ", options("status", STATUSES, filter.status, "every status")), " ",
-    el("button", { type: "submit", id: "filter-apply" }, "filter"));
-  // choosing a filter loads its page (a link to it), rendered by the server first
-  form.addEventListener("change", () => form.requestSubmit());
   const table = el("table", { id: "rooms" }, el("tr", {}, ...["status", "game", "players", "turn", "result", ""].map((h) => el("th", {}, h))));
   for (const room of shown) table.append(roomRow(room));
   const pager = el("nav", { id: "pager", "data-page": String(page), "data-pages": String(pages) });
   if (page > 1) pager.append(el("a", { rel: "prev", href: `/${filterQuery(filter, page - 1)}` }, "← newer"), " ");
   pager.append(el("span", { id: "page-of" }, `page ${page} of ${pages} (${kept.length} rooms)`));
   if (page < pages) pager.append(" ", el("a", { rel: "next", href: `/${filterQuery(filter, page + 1)}` }, "older →"));
-  return el("section", { id: "room-list" }, el("h2", {}, "Rooms"), form, el("div", { class: "table-wrap" }, table),
-    ...(shown.length ? [] : [el("p", { class: "none", id: "no-rooms" }, "none")]), pager);
+  return [el("div", { class: "table-wrap" }, table), ...(shown.length ? [] : [el("p", { class: "none", id: "no-rooms" }, "none")]), pager];
+}
+
+function roomSection(filter, games) {
+  const form = el("form", { id: "room-filter", method: "get", action: "/" },
+    el("label", {}, "game ", options("game", games, filter.game, "every game")), " ",
+    el("label", {}, "status ", options("status", STATUSES, filter.status, "every status")), " ",
+    el("button", { type: "submit", id: "filter-apply" }, "filter"));
+  return el("section", { id: "room-list" }, el("h2", {}, "Rooms"), form, ...roomPage([], filter));
 }
 
 export async function showRooms(main, served = null) {
@@ -107,8 +111,11 @@ export async function showRooms(main, served = null) {
   if (info.admin) main.append(playForm(info));
   const filter = roomFilter();
   const games = info.games.map((game) => game.id);
-  let section = served || roomSection([], filter, games); // the server's list until the socket speaks
+  const section = served || roomSection(filter, games); // the server's list until the socket speaks
   main.append(section);
+  // choosing a filter loads its page (a link to it), rendered by the server first
+  const form = section.querySelector("#room-filter");
+  form.addEventListener("change", () => form.requestSubmit());
   // the whole list first ("rooms"), then only what changed ("roomsChanged"): kept by id
   const rooms = new Map();
   const ws = socket((message) => {
@@ -119,9 +126,8 @@ export async function showRooms(main, served = null) {
     const open = (room) => room.status === "waiting" || room.status === "running";
     const live = [...rooms.values()].filter(open).sort((a, b) => a.order - b.order);
     const done = [...rooms.values()].filter((room) => !open(room)).sort((a, b) => b.order - a.order);
-    const next = roomSection([...live, ...done], filter, games);
-    section.replaceWith(next);
-    section = next;
+    for (const old of section.querySelectorAll(".table-wrap, #no-rooms, #pager")) old.remove();
+    section.append(...roomPage([...live, ...done], filter));
   }, (ws) => ws.send(JSON.stringify({ op: "rooms" })));
   return () => closeSocket(ws);
 }
