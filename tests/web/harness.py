@@ -120,18 +120,31 @@ SCREENSHOTS_ENV = "BOTARENA_SCREENSHOTS"
 (``scripts/screenshots.sh``); unset, they save nothing."""
 
 
-SHOT_HEIGHT = 640
-"""Screenshots show at most this many pixels of the page (small PNGs for the README)."""
+SHOT_WIDTH = 1280
+SHOT_HEIGHT = 800
+"""Screenshots show at most this much of the page, from its top (small PNGs for docs/)."""
 
 
-def screenshot(page: Any, name: str) -> None:
-    """Save the page's main area as ``NAME.png`` when :data:`SCREENSHOTS_ENV` is set."""
+def screenshot(page: Any, name: str, start: str | None = None) -> None:
+    """Save the page as ``NAME.png`` when :data:`SCREENSHOTS_ENV` is set: from its top (or
+    from the element ``start``), at most the window and :data:`SHOT_WIDTH` x
+    :data:`SHOT_HEIGHT`, wherever the page is scrolled to."""
     folder = os.environ.get(SCREENSHOTS_ENV)
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        box = page.locator("#main").bounding_box()
-        clip = {"x": 0, "y": box["y"], "width": 1000, "height": min(box["height"], SHOT_HEIGHT)}
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), clip=clip)
+        size = page.viewport_size
+        height = page.evaluate("document.documentElement.scrollHeight")
+        top = 0.0
+        if start is not None:
+            top = max(0.0, page.locator(start).first.bounding_box()["y"] - 60)
+            top += page.evaluate("window.scrollY")
+        clip = {
+            "x": 0,
+            "y": top,
+            "width": min(size["width"], SHOT_WIDTH),
+            "height": min(height - top, size["height"], SHOT_HEIGHT),
+        }
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), clip=clip, full_page=True)
 
 
 def launch_browser(playwright: Any) -> Any:

@@ -38,7 +38,7 @@ def test_prepared_rooms_are_bounded_and_expire(monkeypatch: pytest.MonkeyPatch) 
             assert servers.web.hub is not None
             for body in made:
                 record = servers.web.hub.record(body["roomId"])
-                assert record is not None and record.status == "finished"
+                assert record is not None and record.status == "closed"  # never played
                 assert "expired" in (record.result_text or "")
                 assert "PREPARED_ROOM_EXPIRY_S" in (record.result_text or "")
             status, again = await servers.prepare(["open", "open"], first)
@@ -83,6 +83,15 @@ def test_human_seats_are_bounded_per_page_and_expire(monkeypatch: pytest.MonkeyP
                 clock.advance(limits.HUMAN_SEAT_EXPIRY_S)
                 assert seats[1].expired and not taken.expired
                 await until(lambda: seats[1].over)
+                hub = servers.web.hub
+                assert hub is not None and seats[1].room_id is not None
+                await until(lambda: seats[1].room_id in hub.finished)
+                closed = hub.finished[seats[1].room_id]
+                assert closed.status == "closed"  # the live list says so, no winner
+                assert closed.result_words is not None and closed.result_words["winner"] is None
+                assert closed.result_words["text"].startswith(
+                    "closed: the human seat was abandoned"
+                )
                 status, _ = await servers.prepare(["human", "open"], token)
                 assert status == 200  # the expired seat no longer counts
 

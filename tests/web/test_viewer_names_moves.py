@@ -141,8 +141,7 @@ def test_replays_of_every_season_name_players_result_and_moves(
         assert page.evaluate("location.hash").endswith("turn=10")
         turn = engine_state(game, replay["states"][10]).turn  # type: ignore[attr-defined]
         assert turn == 10, (game, turn)
-        if game in ("piranhas-2026", "blokus-2027"):
-            screenshot(page, f"web-replay-{game}")
+        screenshot(page, f"web-replay-{game}")
         page.goto("about:blank")
 
 

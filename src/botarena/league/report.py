@@ -9,6 +9,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+from botarena.league.bracket import bracket_html
 from botarena.league.standings import crosstable_row
 from botarena.runner.record import GameRecord
 
@@ -19,6 +20,18 @@ th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child, td.bot { text-align: left; }
 tr:nth-child(even) { background: #f4f4f4; }
 td.irregular { color: #a00; text-align: left; }
+p.none { color: #666; font-style: italic; }
+.bracket { display: flex; gap: 1.5em; overflow-x: auto; align-items: stretch; }
+.bracket .round { display: flex; flex-direction: column; min-width: 11em; }
+.bracket .matches { display: flex; flex-direction: column; justify-content: space-around;
+  gap: .8em; flex: 1; }
+.bracket .round h4 { margin: 0 0 .3em; color: #555; }
+.bracket .match { border: 1px solid #bbb; border-radius: 4px; }
+.bracket .entrant { display: flex; justify-content: space-between; gap: 1em; padding: .15em .5em; }
+.bracket .entrant + .entrant { border-top: 1px solid #ddd; }
+.bracket .winner { font-weight: bold; color: #1d7a32; }
+.bracket .winner .name::before { content: "\\2713  "; }
+.bracket .bye, .bracket .decided { color: #666; font-style: italic; padding: 0 .5em; }
 """
 MAX_PLOTTED_BOTS = 60
 """The rating plot shows the best this many bots (a 200-bot plot is unreadable)."""
@@ -157,6 +170,9 @@ def write_report(
     champion = ""
     if document.get("ko", {}).get("champion"):
         champion = f"<p>Champion: <b>{html.escape(document['ko']['champion'])}</b></p>"
+    bracket = bracket_html(document["ko"]) if document.get("ko") else ""
+    if bracket:
+        champion += f"<h2>Bracket</h2>{bracket}"
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -175,7 +191,9 @@ def write_report(
         "bot, of the points possible.</p>",
         _crosstable(order, table),
         "<h2>Games</h2>",
-        _games_table(games),
+        "<p>A replay link opens the viewer at that game when this page is opened through "
+        "<code>botarena view</code> (or <code>serve</code>); opened from disk, it is the file.</p>",
+        _games_table(games) if games else '<p class="none">none</p>',
         "</body></html>",
     ]
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")

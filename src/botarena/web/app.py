@@ -5,7 +5,7 @@
 
 Routes::
 
-    GET  /                      the UI (static/index.html)
+    GET  /[?game&status&page]   the UI (static/index.html), with the live room list in it
     GET  /static/...            ES modules, style sheet, one board module per game
     GET  /api/info              games of the registry, live or not, whether admin needs a password
     GET  /api/files             replay files and run/tournament folders under the roots
@@ -13,6 +13,8 @@ Routes::
     GET  /api/room/{id}         a live or finished room of this server, as a replay
     GET  /api/room/{id}/moves?from=N  the moves that led to its states from N on (notation)
     GET  /api/report?root&path  a run or tournament folder's report (JSON + SVG plot)
+    GET  /folder/{root}/{path}[?download]  a folder's report.html, replay or bot log: a
+                                replay opens the viewer at that game (download: the file)
     POST /api/session           a session token for the page ({"password"} beyond loopback)
     POST /api/prepare           start a prepared game from a state (admin protocol)
     POST /api/score             the score parts of a state {"game", "state"} (our engine)
@@ -37,6 +39,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from aiohttp import WSMsgType, web
 
@@ -53,6 +56,7 @@ from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import HumanSeat
 from botarena.web.limits import (
     DEFAULT_WEB_PORT,
+    HUMAN_SEAT_EXPIRY_S,
     MAX_BAD_MESSAGES,
     MAX_PREPARE_BYTES,
     MAX_ROOM_ID_LENGTH,
@@ -65,14 +69,17 @@ from botarena.web.limits import (
 from botarena.web.move_list import move_notations
 from botarena.web.move_offers import score_text
 from botarena.web.replay_pages import ReplayPages
-from botarena.web.replays import AccessError, FileRoots, ReplayError
+from botarena.web.replays import REPLAY_SUFFIXES, AccessError, FileRoots, ReplayError
 from botarena.web.request_budget import RequestBudget
+from botarena.web.room_list import PLACEHOLDER, FilterError, parse_filter, render_room_list
 
 log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
 LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
 JSON_TYPE = "application/json"
+FOLDER_FILES = (*REPLAY_SUFFIXES, ".log")
+"""What ``/folder/...`` serves besides ``report.html``: replays and bot logs."""
 
 
 @dataclass(slots=True)
@@ -148,6 +155,7 @@ class WebServer:
                 web.get("/api/room/{room_id}", self._room),
                 web.get("/api/room/{room_id}/moves", self._room_moves),
                 web.get("/api/report", self._report),
+                web.get("/folder/{root}/{path:.+}", self._folder_file),
                 web.post("/api/prepare", self._prepare),
                 web.post("/api/score", self._score),
                 web.get("/ws", self._websocket),
@@ -231,7 +239,18 @@ class WebServer:
     # ------------------------------------------------------------------ pages
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC_DIR / "index.html")
+        """The UI's page; with live games, the room list (filtered and paged by the query)
+        is in it (:mod:`botarena.web.room_list`), so it shows without the WebSocket."""
+        page = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+        listing = ""
+        if self.hub is not None:
+            games = [spec.id for spec in GAMES]
+            try:
+                wanted = parse_filter(request.query, games)
+            except FilterError as error:
+                raise web.HTTPBadRequest(text=str(error)) from None
+            listing = render_room_list(self.hub.room_list(), wanted, games)
+        return web.Response(text=page.replace(PLACEHOLDER, listing), content_type="text/html")
 
     async def _info(self, request: web.Request) -> web.Response:
         return web.json_response(
@@ -315,6 +334,29 @@ class WebServer:
         except BusyError as error:
             raise web.HTTPServiceUnavailable(text=str(error)) from None
         return web.json_response({"from": start, "moves": moves})
+
+    async def _folder_file(self, request: web.Request) -> web.StreamResponse:
+        """A file of a served folder as its static report.html links it: the page itself,
+        a replay (the viewer at that game; ``?download``: the file) or a bot's log (the
+        file). Other files are not served (:data:`FOLDER_FILES`)."""
+        try:
+            root = int(request.match_info["root"])
+        except ValueError:
+            raise web.HTTPBadRequest(text="root must be a number") from None
+        relative = request.match_info["path"]
+        try:
+            path = self.roots.resolve(root, relative)
+        except AccessError as error:
+            raise web.HTTPNotFound(text=str(error)) from None
+        name = path.name
+        if name == "report.html":
+            return web.FileResponse(path, headers={"Content-Type": "text/html; charset=utf-8"})
+        if not name.endswith(FOLDER_FILES):
+            raise web.HTTPNotFound(text=f"not a replay, log or report: {name}")
+        if name.endswith(REPLAY_SUFFIXES) and "download" not in request.query:
+            raise web.HTTPFound(f"/#/replay?{urlencode({'root': root, 'path': relative})}")
+        disposition = f'attachment; filename="{quote(name)}"'
+        return web.FileResponse(path, headers={"Content-Disposition": disposition})
 
     async def _report(self, request: web.Request) -> web.Response:
         from botarena.web.reports import build_report_json  # noqa: PLC0415 - matplotlib
@@ -415,7 +457,9 @@ class WebServer:
                 clock=self._clock,
                 owner=session.client,
                 seat=int(seat_index),
+                on_expire=self._seat_abandoned,
             )
+            seat.room_id = str(prepared["roomId"])  # known before the server says so
             self.seats[seat.token] = seat
             seat.start()
             human = seat.token
@@ -430,6 +474,15 @@ class WebServer:
     def _human_seats(self, client: str | None) -> int:
         seats = self.seats.values()
         return sum(1 for seat in seats if not seat.over and client in (None, seat.owner))
+
+    def _seat_abandoned(self, room_id: str) -> None:
+        """Nobody took a human seat in time: its room is closed and says so."""
+        if self.hub is not None:
+            self.hub.note_end(
+                room_id,
+                "the human seat was abandoned: nobody took it within "
+                f"{HUMAN_SEAT_EXPIRY_S:g} s (HUMAN_SEAT_EXPIRY_S)",
+            )
 
     def _expire(self, room_id: str) -> None:
         """A prepared room's game did not start in time: cancel it, its result says why."""

@@ -19,7 +19,7 @@ LEADERS_SHOWN = 3
 """Places of a tournament's standings named in the file list."""
 
 
-def _json(path: Path) -> dict[str, Any] | None:
+def json_object(path: Path) -> dict[str, Any] | None:
     """The JSON object in ``path`` (bounded by ``MAX_REPLAY_BYTES``), or None."""
     if not path.is_file():
         return None
@@ -33,12 +33,12 @@ def _json(path: Path) -> dict[str, Any] | None:
 def describe_folder(folder: Path) -> dict[str, Any]:
     """``title``, ``players`` and ``result`` of a run or tournament folder (empty when it
     holds neither readable description)."""
-    summary = _json(folder / "summary.json")
+    summary = json_object(folder / "summary.json")
     if summary is not None:
         return _describe_run(folder, summary)
-    settings = _json(folder / "settings.json")
+    settings = json_object(folder / "settings.json")
     if settings is not None:
-        return _describe_tournament(folder, settings, _json(folder / "standings.json"))
+        return _describe_tournament(folder, settings, json_object(folder / "standings.json"))
     return {}
 
 

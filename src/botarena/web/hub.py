@@ -51,6 +51,8 @@ class RoomRecord:
     order: int = 0
     """Place in the room list: live rooms by creation, finished ones by their end."""
     status: str = "waiting"
+    """waiting, running, finished (the game was played to a result), or closed (its players
+    left before it was played: it never started, or a human seat was abandoned)."""
     states: list[str] = field(default_factory=list)
     move_ms: list[float | None] = field(default_factory=list)
     result_xml: str | None = None
@@ -114,6 +116,17 @@ class RoomRecord:
             for index, (state, move_ms) in enumerate(zip(self.states, self.move_ms, strict=True))
         ]
         return RECORD_SEPARATOR.join([head, *records])
+
+
+NEVER_STARTED = "the game never started (a player left before the other joined)"
+"""Why a room that ended before its game started is closed."""
+
+
+def closed_words(why: str, words: dict[str, Any] | None) -> dict[str, Any]:
+    """The result in words of a closed room: ``closed: why``, never a winner; the server's
+    official text (if any) stays on hover."""
+    official = words["official"] if words is not None else ""
+    return {"text": f"closed: {why}", "official": official, "winner": None}
 
 
 Send = Callable[[str], Awaitable[None]]
@@ -226,8 +239,8 @@ class LiveHub(LobbyListener):
         self.list_viewers = 0
         """Viewers following the room list."""
         self.end_notes: dict[str, str] = {}
-        """Why a live room is being ended by the UI (it expired): its result text instead of
-        the server's."""
+        """Why a live room is being closed by the UI (it expired, its human seat was
+        abandoned): its result text instead of the server's."""
 
     # ------------------------------------------------------------------ SC lobby events
 
@@ -289,14 +302,17 @@ class LiveHub(LobbyListener):
         """The room is over: ``result_xml`` as the players got it (``None`` when there is
         none), ``result_text`` one line for people."""
         record = self.rooms.pop(room_id, None)
-        result_text = self.end_notes.pop(room_id, result_text)
+        note = self.end_notes.pop(room_id, None)
         if record is None:
             return
-        record.status = "finished"
+        words = result_words(record.game_id, names, result_xml)
+        if note is None and record.status == "waiting":
+            note = NEVER_STARTED
+        record.status = "finished" if note is None else "closed"
         record.names = names
         record.result_xml = result_xml
-        record.result_text = result_text
-        record.result_words = result_words(record.game_id, names, result_xml)
+        record.result_text = result_text if note is None else note
+        record.result_words = words if note is None else closed_words(note, words)
         self._order += 1
         record.order = self._order
         if record.watchers:
@@ -321,8 +337,8 @@ class LiveHub(LobbyListener):
             self._list_removed(old.room_id)
 
     def note_end(self, room_id: str, text: str) -> None:
-        """The live room ``room_id`` is about to be ended for the reason ``text`` (it expired):
-        its result text says so."""
+        """The live room ``room_id`` is about to be closed for the reason ``text`` (it
+        expired, its human seat was abandoned): it is listed as closed and says why."""
         if room_id in self.rooms:
             self.end_notes[room_id] = text
 

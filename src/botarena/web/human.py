@@ -18,6 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from lxml import etree
@@ -67,6 +68,7 @@ class HumanSeat:
         clock: Clock | None = None,
         owner: str = "",
         seat: int | None = None,
+        on_expire: Callable[[str], None] | None = None,
     ) -> None:
         self.spec = spec
         self.host, self.port, self.code = host, port, code
@@ -92,6 +94,8 @@ class HumanSeat:
         """What the person plays (``red``, ``ONE (BLUE, RED)``)."""
         self._requested_at: float | None = None
         """When the move request of the offered moves arrived (the seat's clock)."""
+        self.on_expire = on_expire
+        """Told the seat's room id when the seat expires (before it leaves the game)."""
         self._clock = clock
         self._expiry: TimerHandle | None = None
         self._deadline: TimerHandle | None = None
@@ -110,6 +114,8 @@ class HumanSeat:
             return
         log.info("human seat of room %s expired: nobody took it", self.room_id)
         self.expired = True
+        if self.on_expire is not None and self.room_id is not None:
+            self.on_expire(self.room_id)
         self._withdraw_offer()
         if self._connection is not None:
             self._connection.abort()

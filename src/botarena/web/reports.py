@@ -20,11 +20,13 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, TypeVar
 
+from botarena.league.bracket import bracket_html
 from botarena.league.ratings import ratings
 from botarena.runner.endtable import infra_lines
 from botarena.runner.record import GameRecord, RecordError
 from botarena.runner.report import wdl_of
 from botarena.runner.stats import WDL, elo_estimate
+from botarena.web.folders import json_object
 from botarena.web.replays import FileRoots, read_records
 
 
@@ -174,12 +176,13 @@ def _elo_column(records: list[GameRecord], bots: list[str]) -> dict[str, tuple[f
     return column
 
 
-def _replay_path(folder: Path, base: Path, replay: object) -> str | None:
-    """The record's replay relative to ``base`` (None: none, or not a file under it)."""
-    if not isinstance(replay, str) or not replay:
+def _served_path(folder: Path, base: Path, name: object) -> str | None:
+    """A record's file (its replay, a seat's log) relative to ``base`` (None: none, or not
+    a file under it)."""
+    if not isinstance(name, str) or not name:
         return None
     try:
-        candidate = (folder / replay).resolve()
+        candidate = (folder / name).resolve()
         if candidate.is_file() and candidate.is_relative_to(base):
             return candidate.relative_to(base).as_posix()
     except (OSError, ValueError):  # a name no file system takes (NUL, too long)
@@ -223,16 +226,29 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
     )
     games = []
     for record in records:
-        path = _replay_path(folder, base, record.replay)
+        path = _served_path(folder, base, record.replay)
         players = " – ".join(record.labels)
         outcome = f"winner {record.winner}" if record.winner else "draw/void"
         if record.infra_error:
             outcome = "infra error, not rated"
         elif not record.regular:
             outcome += f" ({record.cause})"
+        logs = [
+            {"seat": seat, "bot": slot.bot, "path": log}
+            for seat, slot in enumerate(record.slots)
+            if (log := _served_path(folder, base, slot.log)) is not None
+        ]
         games.append(
-            {"index": record.index, "players": players, "outcome": outcome, "replay": path}
+            {
+                "index": record.index,
+                "players": players,
+                "outcome": outcome,
+                "replay": path,
+                "logs": logs,
+            }
         )
+    standings = json_object(folder / "standings.json")
+    ko = standings.get("ko") if standings is not None else None
     return {
         "title": f"Report of {folder.name}",
         "bots": rows,
@@ -242,4 +258,7 @@ def build_report(folder: Path, roots: FileRoots, opened: Path) -> dict[str, Any]
         "moveTimes": move_times(records),
         "games": games,
         "skipped": skipped,
+        "bracketHtml": bracket_html(ko) if isinstance(ko, dict) else "",
+        "champion": ko.get("champion") if isinstance(ko, dict) else None,
+        "reportHtml": _served_path(folder, base, "report.html"),
     }

@@ -7,6 +7,8 @@ import { showPlay } from "/static/play.js";
 
 let cleanup = null;
 let current = "";
+// The room list the server put into the page (first load only): shown until the socket speaks.
+let served = document.getElementById("room-list");
 
 async function render() {
   const { parts, params } = route();
@@ -16,6 +18,8 @@ async function render() {
   if (cleanup) cleanup();
   cleanup = null;
   const main = document.getElementById("main");
+  const first = served; // the server's list belongs to the first page shown only
+  served = null;
   main.replaceChildren();
   try {
     if (parts[0] === "live" && parts[1]) cleanup = await showLiveRoom(main, parts[1]);
@@ -24,7 +28,7 @@ async function render() {
     else if (parts[0] === "files") await showFiles(main);
     else if (parts[0] === "report") await showReport(main, params);
     else if (parts[0] === "play" && parts[1]) cleanup = await showPlay(main, parts[1], params);
-    else cleanup = await showRooms(main);
+    else cleanup = await showRooms(main, first);
   } catch (error) {
     main.replaceChildren();
     const p = document.createElement("p");

@@ -29,6 +29,7 @@ export async function showReport(main, params) {
   const query = new URLSearchParams({ root: params.get("root") || "0", path: params.get("path") || "" });
   const report = await getJson(`/api/report?${query}`);
   main.append(el("h2", {}, report.title));
+  if (report.champion) main.append(el("p", { id: "champion" }, "Champion: ", el("b", {}, report.champion)));
   const table = el("table", { id: "wdl" }, el("tr", {}, ...["bot", "games", "wins", "draws", "losses", "points", "Elo", "±95 %"].map((h) => el("th", {}, h))));
   for (const row of report.bots) {
     // as the command line: "Elo n/a" without a finite estimate (no counted game, all won or all lost)
@@ -53,13 +54,26 @@ export async function showReport(main, params) {
   main.append(el("h3", {}, "Move times (ms)"));
   const times = el("table", { id: "times" }, el("tr", {}, ...["bot", "moves", "mean", "p50", "p99", "max"].map((h) => el("th", {}, h))));
   for (const row of report.moveTimes) times.append(el("tr", {}, ...[row.bot, row.moves, row.mean, row.p50, row.p99, row.max].map((v) => el("td", {}, String(v)))));
-  main.append(report.moveTimes.length ? times : none("times"), el("h3", {}, "Games"));
-  const games = el("table", { id: "games" });
-  for (const game of report.games) {
-    const link = game.replay ? el("a", { href: `#/replay?${new URLSearchParams({ root: params.get("root") || "0", path: game.replay })}` }, "replay") : "";
-    games.append(el("tr", {}, el("td", {}, String(game.index)), el("td", {}, game.players), el("td", {}, game.outcome), el("td", {}, link)));
+  main.append(report.moveTimes.length ? times : none("times"));
+  if (report.bracketHtml) { // a K.O. tournament: its bracket, drawn on the server (league/bracket.py)
+    const bracket = el("div", { id: "bracket" });
+    bracket.innerHTML = report.bracketHtml;
+    main.append(el("h3", {}, "Bracket"), bracket);
   }
-  main.append(games);
+  main.append(el("h3", {}, "Games"));
+  const root = params.get("root") || "0";
+  const file = (path, query = "") => `/folder/${encodeURIComponent(root)}/${path.split("/").map(encodeURIComponent).join("/")}${query}`;
+  const games = el("table", { id: "games" }, el("tr", {}, ...["game", "players", "result", "replay", "downloads"].map((h) => el("th", {}, h))));
+  for (const game of report.games) {
+    // the replay opens the viewer at that game; the downloads are the replay file and each seat's log
+    const link = game.replay ? el("a", { href: `#/replay?${new URLSearchParams({ root, path: game.replay })}`, class: "replay-link", "data-game": String(game.index) }, "replay") : "";
+    const downloads = el("td", { class: "downloads" });
+    if (game.replay) downloads.append(el("a", { href: file(game.replay, "?download"), download: "", class: "download-replay" }, "replay file"), " ");
+    for (const log of game.logs || []) downloads.append(el("a", { href: file(log.path), download: "", class: "download-log" }, `log ${log.bot}`), " ");
+    games.append(el("tr", { "data-game": String(game.index) }, el("td", {}, String(game.index)), el("td", {}, game.players), el("td", {}, game.outcome), el("td", {}, link), downloads));
+  }
+  main.append(report.games.length ? el("div", { class: "table-wrap" }, games) : none("games"));
+  if (report.reportHtml) main.append(el("p", {}, el("a", { id: "report-html", href: file(report.reportHtml) }, "the static report.html")));
   if (report.skipped.length) {
     const skipped = el("ul", { id: "skipped" });
     for (const item of report.skipped) skipped.append(el("li", {}, `record ${item.record}: ${item.reason}`));

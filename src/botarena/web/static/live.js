@@ -36,7 +36,71 @@ export function closeSocket(ws) {
   ws.close();
 }
 
-export async function showRooms(main) {
+// The room list: the server renders it into the page (a browser without WebSocket sees it);
+// here it is kept up to date from the WebSocket with the same markup (web/room_list.py):
+// filters and the page in the query (?game=&status=&page=, a link to a filtered page), live
+// rooms in the order they were opened, then finished and closed ones, newest first.
+export const ROOMS_PAGE_SIZE = 20; // web/room_list.py ROOMS_PAGE_SIZE
+const STATUSES = ["waiting", "running", "finished", "closed"];
+
+function roomFilter() {
+  const params = new URLSearchParams(location.search);
+  const page = Number(params.get("page") || "1");
+  return { game: params.get("game") || "", status: params.get("status") || "", page: Number.isInteger(page) && page > 0 ? page : 1 };
+}
+
+function filterQuery(filter, page) {
+  const params = new URLSearchParams();
+  if (filter.game) params.set("game", filter.game);
+  if (filter.status) params.set("status", filter.status);
+  if (page !== 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function options(name, values, chosen, every) {
+  const select = el("select", { name, id: `filter-${name}` }, el("option", { value: "" }, every), ...values.map((v) => el("option", { value: v }, v)));
+  select.value = chosen;
+  return select;
+}
+
+function roomRow(room) {
+  // a closed room is not watched any more: its replay shows what was played, if anything
+  const links = el("td", {}, room.status === "closed" ? "" : el("a", { href: `#/live/${room.id}`, class: "watch" }, "watch"));
+  if (room.status === "finished" || room.status === "closed") links.append(" ", el("a", { href: `#/room/${room.id}`, class: "replay" }, "replay"));
+  const words = room.resultWords;
+  const result = el("td", { class: "result" }, words ? words.text || "" : room.result || "");
+  if (words && words.official) result.title = words.official; // the official German text on hover
+  return el("tr", { "data-room": room.id, "data-status": room.status },
+    el("td", {}, el("span", { class: `status status-${room.status}` }, room.status)), el("td", {}, room.game),
+    el("td", {}, room.names.join(" – ")), el("td", {}, String(room.turn)), result, links);
+}
+
+// The table and the pager of the filtered list's page (the form above them stays: an update
+// never takes a choice out of the person's hand).
+function roomPage(list, filter) {
+  const kept = list.filter((room) => (!filter.game || room.game === filter.game) && (!filter.status || room.status === filter.status));
+  const pages = Math.max(1, Math.ceil(kept.length / ROOMS_PAGE_SIZE));
+  const page = Math.min(filter.page, pages);
+  const shown = kept.slice((page - 1) * ROOMS_PAGE_SIZE, page * ROOMS_PAGE_SIZE);
+  const table = el("table", { id: "rooms" }, el("tr", {}, ...["status", "game", "players", "turn", "result", ""].map((h) => el("th", {}, h))));
+  for (const room of shown) table.append(roomRow(room));
+  const pager = el("nav", { id: "pager", "data-page": String(page), "data-pages": String(pages) });
+  if (page > 1) pager.append(el("a", { rel: "prev", href: `/${filterQuery(filter, page - 1)}` }, "← newer"), " ");
+  pager.append(el("span", { id: "page-of" }, `page ${page} of ${pages} (${kept.length} rooms)`));
+  if (page < pages) pager.append(" ", el("a", { rel: "next", href: `/${filterQuery(filter, page + 1)}` }, "older →"));
+  return [el("div", { class: "table-wrap" }, table), ...(shown.length ? [] : [el("p", { class: "none", id: "no-rooms" }, "none")]), pager];
+}
+
+function roomSection(filter, games) {
+  const form = el("form", { id: "room-filter", method: "get", action: "/" },
+    el("label", {}, "game ", options("game", games, filter.game, "every game")), " ",
+    el("label", {}, "status ", options("status", STATUSES, filter.status, "every status")), " ",
+    el("button", { type: "submit", id: "filter-apply" }, "filter"));
+  return el("section", { id: "room-list" }, el("h2", {}, "Rooms"), form, ...roomPage([], filter));
+}
+
+export async function showRooms(main, served = null) {
   const info = await serverInfo();
   if (!info.live) {
     main.append(el("p", { id: "viewer-only" }, "A viewer of replay files and run or tournament reports (botarena view), without a live game server; ",
@@ -44,9 +108,14 @@ export async function showRooms(main) {
     await showFiles(main);
     return null;
   }
-  const table = el("table", { id: "rooms" });
   if (info.admin) main.append(playForm(info));
-  main.append(el("h2", {}, "Rooms"), table);
+  const filter = roomFilter();
+  const games = info.games.map((game) => game.id);
+  const section = served || roomSection(filter, games); // the server's list until the socket speaks
+  main.append(section);
+  // choosing a filter loads its page (a link to it), rendered by the server first
+  const form = section.querySelector("#room-filter");
+  form.addEventListener("change", () => form.requestSubmit());
   // the whole list first ("rooms"), then only what changed ("roomsChanged"): kept by id
   const rooms = new Map();
   const ws = socket((message) => {
@@ -54,18 +123,11 @@ export async function showRooms(main) {
     else if (message.type !== "roomsChanged") return;
     for (const room of message.rooms) rooms.set(room.id, room);
     for (const id of message.removed || []) rooms.delete(id);
-    // live rooms in the order they were opened, then finished ones, newest first
-    const live = [...rooms.values()].filter((room) => room.status !== "finished").sort((a, b) => a.order - b.order);
-    const done = [...rooms.values()].filter((room) => room.status === "finished").sort((a, b) => b.order - a.order);
-    table.replaceChildren(el("tr", {}, el("th", {}, "status"), el("th", {}, "game"), el("th", {}, "players"),
-      el("th", {}, "turn"), el("th", {}, "result"), el("th", {}, "")));
-    for (const room of [...live, ...done]) {
-      const links = el("td", {}, el("a", { href: `#/live/${room.id}`, target: "_blank", class: "watch" }, "watch"));
-      if (room.status === "finished") links.append(" ", el("a", { href: `#/room/${room.id}`, class: "replay" }, "replay"));
-      table.append(el("tr", { "data-room": room.id, "data-status": room.status },
-        el("td", {}, room.status), el("td", {}, room.game), el("td", {}, room.names.join(" – ")),
-        el("td", {}, String(room.turn)), el("td", { title: room.resultWords?.official || "" }, room.resultWords?.text || room.result || ""), links));
-    }
+    const open = (room) => room.status === "waiting" || room.status === "running";
+    const live = [...rooms.values()].filter(open).sort((a, b) => a.order - b.order);
+    const done = [...rooms.values()].filter((room) => !open(room)).sort((a, b) => b.order - a.order);
+    for (const old of section.querySelectorAll(".table-wrap, #no-rooms, #pager")) old.remove();
+    section.append(...roomPage([...live, ...done], filter));
   }, (ws) => ws.send(JSON.stringify({ op: "rooms" })));
   return () => closeSocket(ws);
 }
