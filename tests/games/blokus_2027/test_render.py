@@ -24,7 +24,7 @@ def test_render_shows_board_coordinates_legend_pieces_last_move_and_points():
     )
     assert lines[24].startswith("BLUE    20 left, 5 points: MONO DOMINO TRIO_L")
     assert "PENTO_L" not in lines[24] and "PENTO_L" in lines[25]
-    assert lines[28] == "last move: set:BLUE:PENTO_L:RIGHT:1:2:0"
+    assert lines[28] == "last move: BLUE PENTO_L at (2,0) RIGHT flipped"
     assert lines[29] == "points: team ONE 5, team TWO 0"
     assert len(lines) == 30
 
@@ -38,7 +38,7 @@ def test_render_names_eliminated_colours_and_the_result():
     assert text.splitlines()[0].startswith("Blokus 2027: turn 7, round 2, GREEN to move")
     assert "GREEN    1 left, 88 points: MONO" in text
     assert "BLUE    (out)  0 left, 109 points: -" in text
-    assert "last move: skip:GREEN" in text
+    assert "last move: GREEN skips" in text
     assert text.endswith("points: team ONE 218, team TWO 197")
     state.apply(SetMove(Color.GREEN, Shape.MONO, Rotation.NONE, False, 1, 18))
     text = render(state)

@@ -9,7 +9,7 @@ Example (shortened)::
       ...
     B = BLUE (ONE)  Y = YELLOW (TWO)  R = RED (ONE)  G = GREEN (TWO)  . = empty
     BLUE    20 left, 5 points: MONO DOMINO ...
-    last move: set:BLUE:PENTO_V:NONE:0:0:0
+    last move: BLUE PENTO_V at (0,0)
     points: team ONE 5, team TWO 5
 """
 
@@ -18,8 +18,7 @@ from __future__ import annotations
 from botarena.core import Team
 from botarena.games.blokus.board import BOARD_SIZE
 from botarena.games.blokus.colors import COLOURS, Color
-from botarena.games.blokus.moves import Move
-from botarena.games.blokus_2027.moves import move_notation
+from botarena.games.blokus.render import move_text
 from botarena.games.blokus_2027.rules import BlokusState
 
 EMPTY = "."
@@ -75,7 +74,7 @@ def render(state: BlokusState) -> str:
     legend = "  ".join(f"{LETTERS[c]} = {c.name} ({c.team.name})" for c in COLOURS)
     lines.append(f"{legend}  {EMPTY} = empty")
     lines += [_pieces(state, color) for color in COLOURS]
-    last = "-" if state.last_move is None else move_notation(state.last_move)
+    last = "-" if state.last_move is None else move_text(state.last_move)
     lines.append(f"last move: {last}")
     lines.append(_result(state))
     return "\n".join(lines)
@@ -83,11 +82,6 @@ def render(state: BlokusState) -> str:
 
 render_board = render
 """The registry's name for the text board (``botarena play``)."""
-
-
-def move_text(move: Move) -> str:
-    """The short notation ``set:COLOUR:SHAPE:ROTATION:FLIPPED:X:Y`` / ``skip:COLOUR``."""
-    return move_notation(move)
 
 
 def score_text(state: BlokusState) -> str:
