@@ -67,6 +67,12 @@ def test_maumau_transcript_shows_the_table(servers: Servers, page: Any) -> None:
     page.wait_for_selector("#board[data-index='26']")
     assert "COUNT@Bob:0" in drawn_pieces(page)
     assert page.text_content("#result") == "winner Bob"
+    moves = page.eval_on_selector_all(
+        "[data-testid=move-list] > *", "e => e.map(n => n.textContent)"
+    )
+    assert len(moves) == 26  # a move for every state after the deal
+    assert moves[6] == "7. Alice plays Karo Bube, wishes Karo"
+    assert moves[25] == "26. Bob plays Herz König"
     screenshot(page, "web-replay-maumau")
 
 

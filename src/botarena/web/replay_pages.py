@@ -47,12 +47,15 @@ class ReplayPages:
         while end < len(states) and (end == start or size + len(states[end]) <= self.page_bytes):
             size += len(states[end])
             end += 1
-        page = {key: value for key, value in replay.items() if key not in ("states", "moveMs")}
+        hidden = ("states", "moveMs", "moves")
+        page = {key: value for key, value in replay.items() if key not in hidden}
         page.update(
             stateCount=len(states),
             states=states[start:end],
             moveMs=replay["moveMs"][start:end],
-            moves=move_notations(replay["game"], states[start:end], start),
+            moves=replay["moves"][start:end]
+            if "moves" in replay
+            else move_notations(replay["game"], states[start:end], start),
             next=end if end < len(states) else None,
         )
         page["from"] = start

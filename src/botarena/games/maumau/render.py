@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from botarena.games.maumau.cards import NO_WISH, SUIT_NAMES, card_name
+from typing import Any
+
+from botarena.games.maumau.cards import NO_WISH, SUIT_NAMES, card_name, is_card, is_jack
 from botarena.games.maumau.rules import MauMauState
 
 
@@ -16,3 +18,22 @@ def render_board(state: MauMauState) -> str:
         lines.append(f"seat {seat} ({len(hand)} cards): {cards}")
     lines.append(f"talon: {len(state.talon)} cards; seat {state.current_seat} to move")
     return "\n".join(lines)
+
+
+def move_words(name: str, answer: dict[str, Any]) -> str:
+    """A seat's answer in words: ``A plays Herz Bube, wishes Kreuz``, ``B draws``; an
+    answer the server refused (``"refused": True``) says so."""
+    card = answer.get("selectedCard")
+    if answer.get("status") == "skip":  # any other status plays, as the official dealer reads it
+        return f"{name} draws"
+    if answer.get("refused"):
+        tried = card_name(card) if isinstance(card, int) and is_card(card) else "an unusable answer"
+        return f"{name} tries {tried}: refused, draws a penalty card"
+    if not is_card(card):
+        return f"{name} sends no card"
+    assert isinstance(card, int)
+    text = f"{name} plays {card_name(card)}"
+    wish = answer.get("wishedColor")
+    if is_jack(card) and type(wish) is int and 0 <= wish < len(SUIT_NAMES):
+        text += f", wishes {SUIT_NAMES[wish]}"
+    return text
