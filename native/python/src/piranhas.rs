@@ -293,11 +293,36 @@ impl PySearcher {
     }
 }
 
+/// Benchmark: the complete legal-move list of every 2019 position, `repeats` times (cycled),
+/// inside the core; returns the number of moves generated.
+#[pyfunction]
+fn piranhas2019_movegen_count(
+    py: Python<'_>,
+    positions: Vec<PyRef<'_, PyPiranhas2019>>,
+    repeats: u32,
+) -> u64 {
+    let states: Vec<State2019> = positions.iter().map(|p| p.state).collect();
+    py.allow_threads(move || search::movegen_count(&states, repeats))
+}
+
+/// Benchmark: as `piranhas2019_movegen_count`, for 2026 positions.
+#[pyfunction]
+fn piranhas2026_movegen_count(
+    py: Python<'_>,
+    positions: Vec<PyRef<'_, PyPiranhas2026>>,
+    repeats: u32,
+) -> u64 {
+    let states: Vec<State2026> = positions.iter().map(|p| p.state).collect();
+    py.allow_threads(move || search::movegen_count(&states, repeats))
+}
+
 /// Register the Piranhas classes in `botarena._native`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiranhas2019>()?;
     m.add_class::<PyPiranhas2026>()?;
     m.add_class::<PySearcher>()?;
+    m.add_function(wrap_pyfunction!(piranhas2019_movegen_count, m)?)?;
+    m.add_function(wrap_pyfunction!(piranhas2026_movegen_count, m)?)?;
     m.add("PIRANHAS_WIN", search::WIN)?;
     Ok(())
 }

@@ -199,6 +199,12 @@ pub fn largest_swarm_weight(fish: Bits, w1: Bits, w2: Bits) -> i32 {
     best as i32
 }
 
+/// `bits` as its low and high 64-bit words (a bit test on a word is cheaper than on a `u128`).
+#[inline(always)]
+fn split(bits: Bits) -> [u64; 2] {
+    [bits as u64, (bits >> 64) as u64]
+}
+
 /// Whether the fish on `s` may move `n` steps in direction `d` (0..4: towards higher
 /// squares, `d + 4`: lower ones): the target is on the board (off-board targets are square
 /// [`OFF_BOARD`], which `no_landing` always holds), holds neither an own fish nor a blocked
@@ -206,14 +212,26 @@ pub fn largest_swarm_weight(fish: Bits, w1: Bits, w2: Bits) -> i32 {
 /// ray, as for sliding pieces in chess; `trailing_zeros(0)` = 128 and `127 -
 /// leading_zeros(0)` = -1 make an empty ray pass). Branch-free: a hot path.
 #[inline(always)]
-fn legal_pair(t: &Tables, s: usize, axis: usize, n: u32, opp: Bits, no_landing: Bits) -> [bool; 2] {
-    let up = t.targets[s][axis][n as usize];
-    let down = t.targets[s][axis + 4][n as usize];
+fn legal_pair(
+    t: &Tables,
+    s: usize,
+    axis: usize,
+    n: u32,
+    opp: Bits,
+    no_landing: [u64; 2],
+) -> [bool; 2] {
+    // `n` is at most a line's length (10): `min` only lets the compiler drop a bounds check
+    let n = (n as usize).min(SIZE);
+    let up = t.targets[s][axis][n];
+    let down = t.targets[s][axis + 4][n];
     let up_nearest = (t.rays[s][axis] & opp).trailing_zeros() as i32;
     let down_nearest = 127 - (t.rays[s][axis + 4] & opp).leading_zeros() as i32;
+    // `&`, not `&&`: both sides are cheap, and a short-circuit branch here is taken about
+    // half the time at random (a misprediction per direction cost 3x the generator's time)
+    let free = |square: u8| (no_landing[usize::from(square >> 6) & 1] >> (square & 63)) & 1 == 0;
     [
-        (no_landing >> up) & 1 == 0 && i32::from(up) <= up_nearest,
-        (no_landing >> down) & 1 == 0 && i32::from(down) >= down_nearest,
+        free(up) & (i32::from(up) <= up_nearest),
+        free(down) & (i32::from(down) >= down_nearest),
     ]
 }
 
@@ -224,7 +242,7 @@ fn legal_pair(t: &Tables, s: usize, axis: usize, n: u32, opp: Bits, no_landing: 
 pub fn moves_into(own: Bits, opp: Bits, blocked: Bits, out: &mut [u16; MAX_MOVES]) -> usize {
     let t = tables();
     let fish = own | opp;
-    let no_landing = own | blocked | 1u128 << OFF_BOARD;
+    let no_landing = split(own | blocked | 1u128 << OFF_BOARD);
     let mut count = 0;
     let mut rest = own;
     while rest != 0 {
@@ -252,7 +270,7 @@ pub fn moves_into(own: Bits, opp: Bits, blocked: Bits, out: &mut [u16; MAX_MOVES
 pub fn has_move(own: Bits, opp: Bits, blocked: Bits) -> bool {
     let t = tables();
     let fish = own | opp;
-    let no_landing = own | blocked | 1u128 << OFF_BOARD;
+    let no_landing = split(own | blocked | 1u128 << OFF_BOARD);
     let mut rest = own;
     while rest != 0 {
         let s = rest.trailing_zeros() as usize;

@@ -460,6 +460,22 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
         .sum()
 }
 
+/// The move generator's benchmark, like for like with the Python engine's `movegen_per_s`:
+/// the complete legal-move list of each position, `repeats` times over `positions` (cycled),
+/// into one reused buffer. Returns the number of moves generated (so the work cannot be
+/// optimised away); the generations are `positions.len() * repeats`.
+pub fn movegen_count<P: Position>(positions: &[P], repeats: u32) -> u64 {
+    let mut moves = [0u16; MAX_MOVES];
+    let mut total = 0u64;
+    for _ in 0..repeats {
+        for pos in positions {
+            let count = std::hint::black_box(pos).moves_into(&mut moves);
+            total += std::hint::black_box(count) as u64;
+        }
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::board::square;
@@ -476,6 +492,14 @@ mod tests {
         let result = searcher.search(&state, Limits::depth(4)).unwrap();
         assert_eq!(result.score, WIN - 2, "{result:?}");
         assert_eq!(result.best, (square(2, 2) * 8 + 6) as Move);
+    }
+
+    #[test]
+    fn movegen_count_counts_every_move_of_every_repeat() {
+        let state = State2019::start(0);
+        let positions = [state, state];
+        assert_eq!(movegen_count(&positions, 3), 6 * state.moves().len() as u64);
+        assert_eq!(movegen_count(&positions, 0), 0);
     }
 
     #[test]
