@@ -31,9 +31,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -91,6 +91,7 @@ class Match:
     elo: float | None
     low: float | None
     high: float | None
+    """The 95 % interval (may be infinite); ``None`` below :data:`MIN_PAIRS_FOR_CI` pairs."""
     timeouts: int
     """Games in which ``strong`` exceeded a move timeout."""
     irregular: int
@@ -151,8 +152,8 @@ def match_of(opponent: str, lines: Iterable[dict[str, Any]]) -> Match:
         counted.count(0.5),
         counted.count(0),
         _finite(estimate.elo) if pairs else None,
-        _finite(estimate.ci_low) if len(pairs) >= MIN_PAIRS_FOR_CI else None,
-        _finite(estimate.ci_high) if len(pairs) >= MIN_PAIRS_FOR_CI else None,
+        estimate.ci_low if len(pairs) >= MIN_PAIRS_FOR_CI else None,
+        estimate.ci_high if len(pairs) >= MIN_PAIRS_FOR_CI else None,
         timeouts,
         sum(1 for record, _, share in games if not record.regular or share is None),
         max(times, default=0.0),
@@ -234,30 +235,31 @@ def play_pair(
 ) -> str | None:
     """Play one pair and append its games; ``None``, or why it could not be played."""
     strong = bot_spec(args.game, STRONG, ["--time-ms", f"{args.time_ms:g}"])
-    with tempfile.TemporaryDirectory(prefix="strength-", dir=args.work) as out:
-        command = [
-            botarena_command(), "test", "--game", args.game, "-n", "2",
-            "--concurrency", "1", "--seed", str(pair_seed(args.seed, pair)), "--out", out,
-            strong, opponent_spec(args, settings.opponent),
-        ]  # fmt: skip
-        try:
-            done = subprocess.run(
-                command, capture_output=True, text=True, check=False, timeout=PAIR_TIMEOUT_S
-            )
-        except subprocess.TimeoutExpired:
-            return f"pair {pair} against {settings.opponent}: no result in {PAIR_TIMEOUT_S:g} s"
-        failed = f"pair {pair} against {settings.opponent} failed: {done.stderr.strip()[-400:]}"
-        records = [
-            line for line in read_json_lines(Path(out) / GAMES_NAME) if isinstance(line, dict)
-        ]
-        try:
-            summary = json.loads((Path(out) / SUMMARY_NAME).read_text(encoding="utf-8"))
-            strong_label = summary["settings"]["bots"][0]["label"]
-            parsed = [GameRecord.from_json(line) for line in records]
-        except (OSError, ValueError, KeyError, IndexError, TypeError):
-            return failed
-        if len(parsed) != 2:
-            return failed
+    out = args.work / f"{settings.opponent}-{settings.time_ms:g}ms-seed{settings.seed}-pair{pair}"
+    shutil.rmtree(out, ignore_errors=True)  # an interrupted attempt: the pair starts afresh
+    command = [
+        botarena_command(), "test", "--game", args.game, "-n", "2",
+        "--concurrency", "1", "--seed", str(pair_seed(args.seed, pair)), "--out", str(out),
+        strong, opponent_spec(args, settings.opponent),
+    ]  # fmt: skip
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, check=False, timeout=PAIR_TIMEOUT_S
+        )
+    except subprocess.TimeoutExpired:
+        return f"pair {pair} against {settings.opponent}: no result in {PAIR_TIMEOUT_S:g} s"
+    failed = f"pair {pair} against {settings.opponent} failed: {done.stderr.strip()[-400:]}"
+    records = [line for line in read_json_lines(out / GAMES_NAME) if isinstance(line, dict)]
+    try:
+        summary = json.loads((out / SUMMARY_NAME).read_text(encoding="utf-8"))
+        strong_label = summary["settings"]["bots"][0]["label"]
+        parsed = [GameRecord.from_json(line) for line in records]
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return failed
+    if len(parsed) != 2:
+        return failed
+    if all(record.regular for record in parsed):  # keep the logs of irregular games only
+        shutil.rmtree(out, ignore_errors=True)
     results.add(settings, pair, strong_label, records)
     shares = [record.share_of(strong_label) for record in parsed]
     print(f"# {settings.opponent} pair {pair}: strong scores {shares}", flush=True)
@@ -288,7 +290,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     parser.add_argument("--jobs", type=int, default=1, help="pairs played at once")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--work", type=Path, default=None, help="folder for the pairs' runs")
+    parser.add_argument(
+        "--work",
+        type=Path,
+        default=None,
+        help="folder of the pairs' runs (kept when a game was irregular: the bots' logs) "
+        "[default: beside --results, RESULTS-runs]",
+    )
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games must be even (pairs with sides swapped) and at least 2")
@@ -301,6 +309,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     except ValueError as error:
         parser.error(str(error))
     args.game = season.id
+    if args.work is None:
+        args.work = args.results.with_name(f"{args.results.stem}-runs")
     options = codec_for(args.game).player_options
     if STRONG not in options:
         parser.error(f"{season.id} has no {STRONG} player")

@@ -90,6 +90,9 @@ def test_one_real_pair_is_played_appended_and_resumed(
     lines = [json.loads(row) for row in results.read_text(encoding="utf-8").splitlines()]
     assert [(item["pair"], item["record"]["index"]) for item in lines] == [(0, 0), (0, 1)]
     assert all(item["strong"] and strength.well_formed(item) for item in lines)
+    irregular = not all(item["record"]["regular"] for item in lines)
+    run = tmp_path / "greedy-100ms-seed1-pair0"
+    assert run.exists() == irregular  # the bots' logs are kept for irregular games only
     summary = first[-2:]
     assert summary[0].startswith("greedy ") and summary[0].split()[1] == "2"
     assert summary[1].startswith("strength_greedy: ")
