@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use botarena_engine::piranhas::eval::{self, Weights2019};
 use botarena_engine::piranhas::search::{self, Limits, Searcher, DEFAULT_TT_BITS};
 use botarena_engine::piranhas::state2019::State2019;
 use botarena_engine::piranhas::state2026::{self, State2026};
@@ -244,12 +245,37 @@ fn limits(time_ms: Option<f64>, max_depth: u32, max_nodes: Option<u64>) -> PyRes
 
 #[pymethods]
 impl PySearcher {
+    /// `weights`: the 2019 evaluation's `(swarm, spread, fish)` weights, each in
+    /// `0..=MAX_WEIGHT` (default: the built-in ones); for tuning.
     #[new]
-    #[pyo3(signature = (tt_bits=DEFAULT_TT_BITS))]
-    fn new(tt_bits: u32) -> Self {
-        Self {
-            inner: Searcher::new(tt_bits),
+    #[pyo3(signature = (tt_bits=DEFAULT_TT_BITS, weights=None))]
+    fn new(tt_bits: u32, weights: Option<(i64, i64, i64)>) -> PyResult<Self> {
+        let mut inner = Searcher::new(tt_bits);
+        if let Some((swarm, spread, fish)) = weights {
+            if [swarm, spread, fish]
+                .iter()
+                .any(|w| !(0..=eval::MAX_WEIGHT).contains(w))
+            {
+                return Err(PyValueError::new_err(format!(
+                    "weights must be in 0..={}, got {:?}",
+                    eval::MAX_WEIGHT,
+                    (swarm, spread, fish)
+                )));
+            }
+            inner.weights = Weights2019 {
+                swarm,
+                spread,
+                fish,
+            };
         }
+        Ok(Self { inner })
+    }
+
+    /// The 2019 evaluation's `(swarm, spread, fish)` weights.
+    #[getter]
+    fn weights(&self) -> (i64, i64, i64) {
+        let w = self.inner.weights;
+        (w.swarm, w.spread, w.fish)
     }
 
     /// Forget the transposition table and history (a new game).

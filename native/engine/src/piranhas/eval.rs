@@ -22,12 +22,15 @@ fn scaled_variance(fish: Bits, scale: i64) -> i64 {
 }
 
 /// Weights of the 2019 evaluation (hundredths).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights2019 {
     pub swarm: i64,
     pub spread: i64,
     pub fish: i64,
 }
+
+/// The largest weight a tuner may set (keeps every evaluation far inside `i32`).
+pub const MAX_WEIGHT: i64 = 100_000;
 
 pub const WEIGHTS_2019: Weights2019 = Weights2019 {
     swarm: 10_000,
@@ -45,10 +48,15 @@ fn swarm_value(fish: Bits, w: &Weights2019) -> i32 {
     (share - scaled_variance(fish, w.spread) + w.fish * n) as i32
 }
 
-/// The 2019 value of a running game for the side to move.
+/// The 2019 value of a running game for the side to move, with the default weights.
 #[inline]
 pub fn evaluate2019(state: &State2019) -> i32 {
-    let w = &WEIGHTS_2019;
+    evaluate2019_with(state, &WEIGHTS_2019)
+}
+
+/// The 2019 value of a running game for the side to move, with weights `w` (tuning).
+#[inline]
+pub fn evaluate2019_with(state: &State2019, w: &Weights2019) -> i32 {
     let (own, opp) = state.own_opp();
     swarm_value(own, w) - swarm_value(opp, w)
 }
