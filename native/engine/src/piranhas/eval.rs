@@ -1,8 +1,9 @@
 //! Static evaluations for the search, in hundredths of the Python players' units.
 //!
-//! 2019 (`botarena.games.piranhas.players.evaluate`): per colour, 100 × the share of its
-//! fish in its largest swarm, minus 4 × the variance of its fish's coordinates (x and y
-//! summed), plus 1 per fish; own value minus the opponent's.
+//! 2019: the terms of `botarena.games.piranhas.players.evaluate` with self-play tuned
+//! weights ([`WEIGHTS_2019`]): per colour, 16.78 × the share of its fish in its largest swarm,
+//! minus 6.25 × the variance of its fish's coordinates (x and y summed), plus 3.81 per fish;
+//! own value minus the opponent's (the Python players weigh them 100, 4 and 1).
 //! 2026 (`botarena.games.piranhas_2026.players.evaluate`): per team, 10 × the weight of its
 //! heaviest swarm, plus 3 × its total weight, minus 2 × the coordinate variance.
 
@@ -32,10 +33,14 @@ pub struct Weights2019 {
 /// The largest weight a tuner may set (keeps every evaluation far inside `i32`).
 pub const MAX_WEIGHT: i64 = 100_000;
 
+/// The 2019 weights: `benchmarks/tune_piranhas.py --iterations 200 --nodes 3000
+/// --match-pairs 200 --seed 1` (SPSA from the Python players' 10000, 400, 100); adopted
+/// after the tuned weights beat those by +453 Elo [+396, +532] at 3,000 nodes per move
+/// (371-3-26 in 400 games) and by +636 [+512, +1927] at 30,000 (96-3-1 in 100 games).
 pub const WEIGHTS_2019: Weights2019 = Weights2019 {
-    swarm: 10_000,
-    spread: 400,
-    fish: 100,
+    swarm: 1_678,
+    spread: 625,
+    fish: 381,
 };
 
 #[inline]
