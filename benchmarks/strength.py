@@ -14,11 +14,12 @@ default the official 2 s); a ``search`` that takes a time budget (Piranhas) gets
 ``--search-time-ms`` (default: the search budget ``strong`` uses, so both think about as
 long); Blokus ``search`` and ``greedy`` play as they are. ``--jobs`` pairs run at once.
 
-Resumable: every finished game is appended (one JSON line: season, opponent, time limit,
-base seed, pair, the runner's game record) to ``--results`` the moment its pair ends; a rerun
-with the same settings plays only the pairs the file lacks (a pair is the unit: an interrupted
-pair is played again), and the summary is always computed from the file. So the real
-measurement (40 games per opponent at 2 s, hours) can run over several sessions.
+Resumable: every finished game is appended (one JSON line: season, opponent, time limits,
+base seed, pair, strong's label, the runner's game record) to ``--results`` the moment its
+pair ends; a rerun with the same settings plays only the pairs the file lacks (a pair is the
+unit: an interrupted pair is played again), and the summary is always computed from the
+file. So the real measurement (40 games per opponent at 2 s, hours) can run over several
+sessions.
 
 Prints ``# ...`` progress lines, a table (games, W/D/L, Elo with its 95 % interval from the
 pentanomial model over complete pairs, ``strong``'s timeouts, irregular games, ``strong``'s
@@ -70,15 +71,20 @@ class Settings:
     game: str
     opponent: str
     time_ms: float
+    search_time_ms: float | None
     seed: int
 
+    def fields(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "opponent": self.opponent,
+            "time_ms": self.time_ms,
+            "search_time_ms": self.search_time_ms,
+            "seed": self.seed,
+        }
+
     def matches(self, line: dict[str, Any]) -> bool:
-        return (
-            line.get("game") == self.game
-            and line.get("opponent") == self.opponent
-            and line.get("time_ms") == self.time_ms
-            and line.get("seed") == self.seed
-        )
+        return all(line.get(key) == value for key, value in self.fields().items())
 
 
 @dataclass(frozen=True)
@@ -209,17 +215,13 @@ class Results:
     ) -> None:
         with self._lock:
             for record in records:
-                line = {
-                    "game": settings.game,
-                    "opponent": settings.opponent,
-                    "time_ms": settings.time_ms,
-                    "seed": settings.seed,
-                    "pair": pair,
-                    "strong": strong,
-                    "record": record,
-                }
+                line = {**settings.fields(), "pair": pair, "strong": strong, "record": record}
                 append_json_line(self.path, line, sync=True)
                 self.lines.append(line)
+
+
+def settings_of(args: argparse.Namespace, opponent: str) -> Settings:
+    return Settings(args.game, opponent, args.time_ms, args.search_time_ms, args.seed)
 
 
 def opponent_spec(args: argparse.Namespace, opponent: str) -> str:
@@ -331,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     plan = []
     for opponent in args.opponents:
-        settings = Settings(args.game, opponent, args.time_ms, args.seed)
+        settings = settings_of(args, opponent)
         done = results.done_pairs(settings)
         plan += [(settings, pair) for pair in range(args.games // 2) if pair not in done]
     if results.ignored:
@@ -350,8 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     for failure in failures:
         print(f"# {failure}", file=sys.stderr)
     matches = [
-        match_of(opponent, results.of(Settings(args.game, opponent, args.time_ms, args.seed)))
-        for opponent in args.opponents
+        match_of(opponent, results.of(settings_of(args, opponent))) for opponent in args.opponents
     ]
     for line in summary_lines(matches):
         print(line)

@@ -12,7 +12,13 @@ from benchmarks import strength
 
 from botarena.runner.record import GameRecord, SlotRecord
 
-SETTINGS = {"game": "piranhas-2019", "opponent": "greedy", "time_ms": 100.0, "seed": 1}
+SETTINGS = {
+    "game": "piranhas-2019",
+    "opponent": "greedy",
+    "time_ms": 100.0,
+    "search_time_ms": None,
+    "seed": 1,
+}
 ARGS = ["--game", "piranhas-2019", "--opponents", "greedy", "--time-ms", "100", "--seed", "1"]
 
 
