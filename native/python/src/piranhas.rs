@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use botarena_engine::piranhas::eval::{self, Weights2019};
+use botarena_engine::piranhas::eval::{self, Weights2019, Weights2026};
 use botarena_engine::piranhas::search::{self, Limits, Searcher, DEFAULT_TT_BITS};
 use botarena_engine::piranhas::state2019::State2019;
 use botarena_engine::piranhas::state2026::{self, State2026};
@@ -226,6 +226,22 @@ pub struct PySearcher {
     inner: Searcher,
 }
 
+/// Three evaluation weights.
+type Triple = (i64, i64, i64);
+
+/// `weights` if each is in `0..=MAX_WEIGHT`, else a `ValueError`.
+fn checked_weights(weights: Triple) -> PyResult<Triple> {
+    let (a, b, c) = weights;
+    if [a, b, c].iter().all(|w| (0..=eval::MAX_WEIGHT).contains(w)) {
+        Ok(weights)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "weights must be in 0..={}, got {weights:?}",
+            eval::MAX_WEIGHT
+        )))
+    }
+}
+
 fn limits(time_ms: Option<f64>, max_depth: u32, max_nodes: Option<u64>) -> PyResult<Limits> {
     let deadline = match time_ms {
         Some(ms) if !(ms.is_finite() && ms >= 0.0) => {
@@ -245,27 +261,25 @@ fn limits(time_ms: Option<f64>, max_depth: u32, max_nodes: Option<u64>) -> PyRes
 
 #[pymethods]
 impl PySearcher {
-    /// `weights`: the 2019 evaluation's `(swarm, spread, fish)` weights, each in
-    /// `0..=MAX_WEIGHT` (default: the built-in ones); for tuning.
+    /// `weights`: the 2019 evaluation's `(swarm, spread, fish)` weights, `weights_2026`
+    /// the 2026 one's `(swarm, material, spread)`, each in `0..=MAX_WEIGHT` (default: the
+    /// built-in ones); for tuning.
     #[new]
-    #[pyo3(signature = (tt_bits=DEFAULT_TT_BITS, weights=None))]
-    fn new(tt_bits: u32, weights: Option<(i64, i64, i64)>) -> PyResult<Self> {
+    #[pyo3(signature = (tt_bits=DEFAULT_TT_BITS, weights=None, weights_2026=None))]
+    fn new(tt_bits: u32, weights: Option<Triple>, weights_2026: Option<Triple>) -> PyResult<Self> {
         let mut inner = Searcher::new(tt_bits);
-        if let Some((swarm, spread, fish)) = weights {
-            if [swarm, spread, fish]
-                .iter()
-                .any(|w| !(0..=eval::MAX_WEIGHT).contains(w))
-            {
-                return Err(PyValueError::new_err(format!(
-                    "weights must be in 0..={}, got {:?}",
-                    eval::MAX_WEIGHT,
-                    (swarm, spread, fish)
-                )));
-            }
-            inner.weights = Weights2019 {
+        if let Some((swarm, spread, fish)) = weights.map(checked_weights).transpose()? {
+            inner.weights.y2019 = Weights2019 {
                 swarm,
                 spread,
                 fish,
+            };
+        }
+        if let Some((swarm, material, spread)) = weights_2026.map(checked_weights).transpose()? {
+            inner.weights.y2026 = Weights2026 {
+                swarm,
+                material,
+                spread,
             };
         }
         Ok(Self { inner })
@@ -273,9 +287,16 @@ impl PySearcher {
 
     /// The 2019 evaluation's `(swarm, spread, fish)` weights.
     #[getter]
-    fn weights(&self) -> (i64, i64, i64) {
-        let w = self.inner.weights;
+    fn weights(&self) -> Triple {
+        let w = self.inner.weights.y2019;
         (w.swarm, w.spread, w.fish)
+    }
+
+    /// The 2026 evaluation's `(swarm, material, spread)` weights.
+    #[getter]
+    fn weights_2026(&self) -> Triple {
+        let w = self.inner.weights.y2026;
+        (w.swarm, w.material, w.spread)
     }
 
     /// Forget the transposition table and history (a new game).

@@ -66,21 +66,54 @@ pub fn evaluate2019_with(state: &State2019, w: &Weights2019) -> i32 {
     swarm_value(own, w) - swarm_value(opp, w)
 }
 
+/// Weights of the 2026 evaluation (hundredths).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights2026 {
+    pub swarm: i64,
+    pub material: i64,
+    pub spread: i64,
+}
+
+/// The 2026 weights (those of the Python players).
+pub const WEIGHTS_2026: Weights2026 = Weights2026 {
+    swarm: 1_000,
+    material: 300,
+    spread: 200,
+};
+
+/// Both seasons' weights, as a searcher holds them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub y2019: Weights2019,
+    pub y2026: Weights2026,
+}
+
+pub const WEIGHTS: Weights = Weights {
+    y2019: WEIGHTS_2019,
+    y2026: WEIGHTS_2026,
+};
+
 #[inline]
-fn team_value(fish: Bits, w1: Bits, w2: Bits) -> i32 {
+fn team_value(fish: Bits, w1: Bits, w2: Bits, w: &Weights2026) -> i32 {
     if fish == 0 {
         return NO_FISH;
     }
     let swarm = i64::from(board::largest_swarm_weight(fish, w1, w2));
     let material = i64::from(board::weight(fish, w1, w2));
-    (1_000 * swarm + 300 * material - scaled_variance(fish, 200)) as i32
+    (w.swarm * swarm + w.material * material - scaled_variance(fish, w.spread)) as i32
 }
 
-/// The 2026 value of a running game for the team to move.
+/// The 2026 value of a running game for the team to move, with the default weights.
 #[inline]
 pub fn evaluate2026(state: &State2026) -> i32 {
+    evaluate2026_with(state, &WEIGHTS_2026)
+}
+
+/// The 2026 value of a running game for the team to move, with weights `w` (tuning).
+#[inline]
+pub fn evaluate2026_with(state: &State2026, w: &Weights2026) -> i32 {
     let (own, opp) = state.own_opp();
-    team_value(own, state.w1, state.w2) - team_value(opp, state.w1, state.w2)
+    team_value(own, state.w1, state.w2, w) - team_value(opp, state.w1, state.w2, w)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::board::MAX_MOVES;
-use super::eval::{self, Weights2019};
+use super::eval::{self, Weights};
 use super::state2019::State2019;
 use super::state2026::State2026;
 use super::zobrist;
@@ -35,8 +35,8 @@ pub trait Position: Copy {
     fn turn(&self) -> u32;
     /// `Some(winner seat or None for a draw)` once the game is over.
     fn result(&self) -> Option<Option<u8>>;
-    /// Static value for the side to move (`w`: the 2019 weights; 2026 has fixed ones).
-    fn evaluate(&self, w: &Weights2019) -> i32;
+    /// Static value for the side to move with the evaluation weights `w`.
+    fn evaluate(&self, w: &Weights) -> i32;
     /// How much the legal move `m` captures (0: not a capture).
     fn capture_value(&self, m: Move) -> i32;
     /// Fish of the side to move.
@@ -61,8 +61,8 @@ impl Position for State2019 {
     fn result(&self) -> Option<Option<u8>> {
         self.end().map(|end| end.winner)
     }
-    fn evaluate(&self, w: &Weights2019) -> i32 {
-        eval::evaluate2019_with(self, w)
+    fn evaluate(&self, w: &Weights) -> i32 {
+        eval::evaluate2019_with(self, &w.y2019)
     }
     fn capture_value(&self, m: Move) -> i32 {
         i32::from(self.is_capture(m))
@@ -92,8 +92,8 @@ impl Position for State2026 {
     fn result(&self) -> Option<Option<u8>> {
         self.end().map(|end| end.winner)
     }
-    fn evaluate(&self, _: &Weights2019) -> i32 {
-        eval::evaluate2026(self)
+    fn evaluate(&self, w: &Weights) -> i32 {
+        eval::evaluate2026_with(self, &w.y2026)
     }
     fn capture_value(&self, m: Move) -> i32 {
         self.captured_weight(m) as i32
@@ -158,8 +158,8 @@ pub struct Searcher {
     nodes: u64,
     limits: Limits,
     stopped: bool,
-    /// The 2019 evaluation's weights (default [`eval::WEIGHTS_2019`]; set by the tuner).
-    pub weights: Weights2019,
+    /// The evaluation's weights (default [`eval::WEIGHTS`]; set by the tuner).
+    pub weights: Weights,
 }
 
 fn to_table(score: i32, ply: usize) -> i32 {
@@ -194,7 +194,7 @@ impl Searcher {
             nodes: 0,
             limits: Limits::depth(1),
             stopped: false,
-            weights: eval::WEIGHTS_2019,
+            weights: eval::WEIGHTS,
         }
     }
 
