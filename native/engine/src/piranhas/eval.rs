@@ -4,8 +4,9 @@
 //! weights ([`WEIGHTS_2019`]): per colour, 16.78 × the share of its fish in its largest swarm,
 //! minus 6.25 × the variance of its fish's coordinates (x and y summed), plus 3.81 per fish;
 //! own value minus the opponent's (the Python players weigh them 100, 4 and 1).
-//! 2026 (`botarena.games.piranhas_2026.players.evaluate`): per team, 10 × the weight of its
-//! heaviest swarm, plus 3 × its total weight, minus 2 × the coordinate variance.
+//! 2026: the terms of `botarena.games.piranhas_2026.players.evaluate` with self-play tuned
+//! weights ([`WEIGHTS_2026`]): per team, 2.02 × the weight of its heaviest swarm, plus 10.34 ×
+//! its total weight, minus 4.31 × the coordinate variance (the Python players: 10, 3, 2).
 
 use super::board::{self, Bits};
 use super::state2019::State2019;
@@ -74,11 +75,14 @@ pub struct Weights2026 {
     pub spread: i64,
 }
 
-/// The 2026 weights (those of the Python players).
+/// The 2026 weights: `benchmarks/tune_piranhas.py --season 2026 --iterations 200 --nodes
+/// 3000 --match-pairs 200 --seed 1` (SPSA from the Python players' 1000, 300, 200); adopted
+/// after the tuned weights beat those by +597 Elo [+520, +731] at 3,000 nodes per move
+/// (387-1-12 in 400 games) and won all 100 games at 30,000.
 pub const WEIGHTS_2026: Weights2026 = Weights2026 {
-    swarm: 1_000,
-    material: 300,
-    spread: 200,
+    swarm: 202,
+    material: 1_034,
+    spread: 431,
 };
 
 /// Both seasons' weights, as a searcher holds them.
