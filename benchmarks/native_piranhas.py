@@ -48,18 +48,11 @@ def _timed(run: Callable[[], int]) -> tuple[int, float, float]:
     return work, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def _movegen_count(positions: Sequence[Any]) -> Callable[[Sequence[Any], int], int]:
-    """The core's cycled move-generation benchmark for the positions' season."""
-    assert core is not None
-    if positions and isinstance(positions[0], core.Piranhas2026):
-        return core.piranhas2026_movegen_count  # type: ignore[no-any-return]
-    return core.piranhas2019_movegen_count  # type: ignore[no-any-return]
-
-
 def movegen(positions: Sequence[Any]) -> tuple[float, float]:
     """``(generations/s wall, generations/s CPU)``: the complete move list of every position,
     cycled, inside the core (median of :data:`MOVEGEN_RUNS` runs)."""
-    count = _movegen_count(positions)
+    assert core is not None
+    count = core.piranhas_movegen_count
     chosen = list(positions)
     _, _, cpu = _timed(lambda: count(chosen, 1))
     repeats = max(1, int(MOVEGEN_SECONDS / max(cpu, 1e-6)))

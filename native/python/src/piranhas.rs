@@ -340,27 +340,27 @@ impl PySearcher {
     }
 }
 
-/// Benchmark: the complete legal-move list of every 2019 position, `repeats` times (cycled),
-/// inside the core; returns the number of moves generated.
-#[pyfunction]
-fn piranhas2019_movegen_count(
-    py: Python<'_>,
-    positions: Vec<PyRef<'_, PyPiranhas2019>>,
-    repeats: u32,
-) -> u64 {
-    let states: Vec<State2019> = positions.iter().map(|p| p.state).collect();
-    py.allow_threads(move || search::movegen_count(&states, repeats))
+/// The positions of a movegen benchmark: all of one season.
+#[derive(FromPyObject)]
+enum Positions<'py> {
+    Y2019(Vec<PyRef<'py, PyPiranhas2019>>),
+    Y2026(Vec<PyRef<'py, PyPiranhas2026>>),
 }
 
-/// Benchmark: as `piranhas2019_movegen_count`, for 2026 positions.
+/// Benchmark: the complete legal-move list of every position (all 2019 or all 2026),
+/// `repeats` times (cycled), inside the core; returns the number of moves generated.
 #[pyfunction]
-fn piranhas2026_movegen_count(
-    py: Python<'_>,
-    positions: Vec<PyRef<'_, PyPiranhas2026>>,
-    repeats: u32,
-) -> u64 {
-    let states: Vec<State2026> = positions.iter().map(|p| p.state).collect();
-    py.allow_threads(move || search::movegen_count(&states, repeats))
+fn piranhas_movegen_count(py: Python<'_>, positions: Positions<'_>, repeats: u32) -> u64 {
+    match positions {
+        Positions::Y2019(list) => {
+            let states: Vec<State2019> = list.iter().map(|p| p.state).collect();
+            py.allow_threads(move || search::movegen_count(&states, repeats))
+        }
+        Positions::Y2026(list) => {
+            let states: Vec<State2026> = list.iter().map(|p| p.state).collect();
+            py.allow_threads(move || search::movegen_count(&states, repeats))
+        }
+    }
 }
 
 /// Register the Piranhas classes in `botarena._native`.
@@ -368,8 +368,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiranhas2019>()?;
     m.add_class::<PyPiranhas2026>()?;
     m.add_class::<PySearcher>()?;
-    m.add_function(wrap_pyfunction!(piranhas2019_movegen_count, m)?)?;
-    m.add_function(wrap_pyfunction!(piranhas2026_movegen_count, m)?)?;
+    m.add_function(wrap_pyfunction!(piranhas_movegen_count, m)?)?;
     m.add("PIRANHAS_WIN", search::WIN)?;
     Ok(())
 }
