@@ -14,7 +14,8 @@ Both engines get the same work:
   removed (socha: ``perform_move`` + ``remove_invalid_colors``); ``plies_per_s`` likewise.
 
 Then botarena's native core on the same positions (no socha counterpart):
-``native_movegen_per_s``, ``native_moves_per_s`` and ``native_search_nodes_per_s`` (see
+``native_movegen_per_s``, ``native_moves_per_s``, ``native_movegen_ratio_cpu`` (native /
+Python movegen by CPU time) and ``native_search_nodes_per_s`` (see
 :mod:`botarena.native.blokus_speed`; a note on stderr instead when the core is not built).
 
 Ours is timed after one untimed pass over the positions, which fills the process-wide table
@@ -43,7 +44,7 @@ from botarena.conformance.blokus2027 import state_from_position
 from botarena.conformance.jsonl_fixtures import read_records
 from botarena.core import SeededRandom
 from botarena.games.blokus_2027 import BlokusGame, BlokusState
-from botarena.native.blokus_speed import native_figures
+from botarena.native.blokus_speed import native_figures, python_movegen
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = HERE.parent / "tests/fixtures/blokus-2027/positions.jsonl.gz"
@@ -60,20 +61,6 @@ SEED = 2027
 def load_positions(path: Path) -> list[BlokusState]:
     """Our states for the non-final positions (the lines that list legal moves)."""
     return [state_from_position(record) for _, record in read_records(path) if "moves" in record]
-
-
-def bench_movegen(states: list[BlokusState], seconds: float) -> tuple[float, float]:
-    for state in states:  # warm-up: fills the shared table of SetMove objects once
-        state.set_moves()
-    positions = moves = 0
-    start = time.perf_counter()
-    while True:
-        for state in states:
-            moves += len(state.set_moves())
-            positions += 1
-            if positions % 64 == 0 and time.perf_counter() - start >= seconds:
-                elapsed = time.perf_counter() - start
-                return positions / elapsed, moves / elapsed
 
 
 def bench_games(seconds: float, seed: int) -> tuple[float, float]:
@@ -134,12 +121,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot read positions {args.positions}: {error!r}", file=sys.stderr)
         return 2
     ours: dict[str, float] = {}
-    ours["movegen_per_s"], ours["moves_per_s"] = bench_movegen(states, args.seconds)
+    ours["movegen_per_s"], ours["moves_per_s"], movegen_cpu = python_movegen(states, args.seconds)
     ours["games_per_s"], ours["plies_per_s"] = bench_games(args.seconds, SEED)
     print(f"positions: {len(states)}")
     for key, value in ours.items():
         print(f"{key}: {value:.1f}")
-    figures, missing = native_figures(states, args.seconds)
+    figures, missing = native_figures(states, args.seconds, movegen_cpu)
     for key, value in figures.items():
         print(f"{key}: {value:.1f}")
     if missing:

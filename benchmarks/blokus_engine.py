@@ -7,7 +7,8 @@ complete legal SetMove list is generated per second, SetMove objects included),
 ``moves_per_s: N`` (legal moves produced per second in that run), ``games_per_s: N``
 (uniformly random games, SkipMoves included, played from the empty board to the end per
 second) and ``plies_per_s: N``; then the native core's ``native_movegen_per_s``,
-``native_moves_per_s`` and ``native_search_nodes_per_s`` (see
+``native_moves_per_s``, ``native_movegen_ratio_cpu`` (native / Python movegen by CPU time)
+and ``native_search_nodes_per_s`` (see
 :mod:`botarena.native.blokus_speed`; a note on stderr instead when the core is not built).
 Each measurement runs for about ``--seconds`` (default 12), so the whole script takes well
 under a minute.
@@ -32,7 +33,7 @@ from botarena.games.blokus import BlokusGame, BlokusState
 from botarena.games.blokus.board import BOARD_MASK
 from botarena.games.blokus.movegen import POSITION_SLOTS, forbidden_fields, target_fields
 from botarena.games.blokus.shapes import SHAPE_ORIENTATIONS
-from botarena.native.blokus_speed import native_figures
+from botarena.native.blokus_speed import native_figures, python_movegen
 
 POSITIONS = Path(__file__).resolve().parents[1] / "tests/fixtures/blokus-2021/positions.jsonl.gz"
 
@@ -43,18 +44,6 @@ def load_positions(path: Path) -> list[BlokusState]:
         for _, record in read_records(path)
         if record["valid_colors"]  # a final position without colours has nothing to generate
     ]
-
-
-def bench_movegen(states: list[BlokusState], seconds: float) -> tuple[float, float]:
-    positions = moves = 0
-    start = time.perf_counter()
-    while True:
-        for state in states:
-            moves += len(state.set_moves())
-        positions += len(states)
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return positions / elapsed, moves / elapsed
 
 
 def anchor_loop_keys(state: BlokusState) -> set[int]:
@@ -121,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, EOFError, ValueError, KeyError) as error:
         print(f"cannot read positions {args.positions}: {error!r}", file=sys.stderr)
         return 2
-    movegen, moves = bench_movegen(states, args.seconds)
+    movegen, moves, movegen_cpu = python_movegen(states, args.seconds)
     print(f"movegen_per_s: {movegen:.0f}")
     print(f"moves_per_s: {moves:.0f}")
     if args.compare:
@@ -129,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     games, plies = bench_games(args.seconds)
     print(f"games_per_s: {games:.1f}")
     print(f"plies_per_s: {plies:.0f}")
-    figures, missing = native_figures(states, args.seconds)
+    figures, missing = native_figures(states, args.seconds, movegen_cpu)
     for key, value in figures.items():
         print(f"{key}: {value:.0f}")
     if missing:

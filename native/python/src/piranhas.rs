@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use botarena_engine::piranhas::eval::{self, Weights2019, Weights2026};
 use botarena_engine::piranhas::search::{self, Limits, Searcher, DEFAULT_TT_BITS};
 use botarena_engine::piranhas::state2019::State2019;
 use botarena_engine::piranhas::state2026::{self, State2026};
@@ -225,6 +226,22 @@ pub struct PySearcher {
     inner: Searcher,
 }
 
+/// Three evaluation weights.
+type Triple = (i64, i64, i64);
+
+/// `weights` if each is in `0..=MAX_WEIGHT`, else a `ValueError`.
+fn checked_weights(weights: Triple) -> PyResult<Triple> {
+    let (a, b, c) = weights;
+    if [a, b, c].iter().all(|w| (0..=eval::MAX_WEIGHT).contains(w)) {
+        Ok(weights)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "weights must be in 0..={}, got {weights:?}",
+            eval::MAX_WEIGHT
+        )))
+    }
+}
+
 fn limits(time_ms: Option<f64>, max_depth: u32, max_nodes: Option<u64>) -> PyResult<Limits> {
     let deadline = match time_ms {
         Some(ms) if !(ms.is_finite() && ms >= 0.0) => {
@@ -244,12 +261,42 @@ fn limits(time_ms: Option<f64>, max_depth: u32, max_nodes: Option<u64>) -> PyRes
 
 #[pymethods]
 impl PySearcher {
+    /// `weights`: the 2019 evaluation's `(swarm, spread, fish)` weights, `weights_2026`
+    /// the 2026 one's `(swarm, material, spread)`, each in `0..=MAX_WEIGHT` (default: the
+    /// built-in ones); for tuning.
     #[new]
-    #[pyo3(signature = (tt_bits=DEFAULT_TT_BITS))]
-    fn new(tt_bits: u32) -> Self {
-        Self {
-            inner: Searcher::new(tt_bits),
+    #[pyo3(signature = (tt_bits=DEFAULT_TT_BITS, weights=None, weights_2026=None))]
+    fn new(tt_bits: u32, weights: Option<Triple>, weights_2026: Option<Triple>) -> PyResult<Self> {
+        let mut inner = Searcher::new(tt_bits);
+        if let Some((swarm, spread, fish)) = weights.map(checked_weights).transpose()? {
+            inner.weights.y2019 = Weights2019 {
+                swarm,
+                spread,
+                fish,
+            };
         }
+        if let Some((swarm, material, spread)) = weights_2026.map(checked_weights).transpose()? {
+            inner.weights.y2026 = Weights2026 {
+                swarm,
+                material,
+                spread,
+            };
+        }
+        Ok(Self { inner })
+    }
+
+    /// The 2019 evaluation's `(swarm, spread, fish)` weights.
+    #[getter]
+    fn weights(&self) -> Triple {
+        let w = self.inner.weights.y2019;
+        (w.swarm, w.spread, w.fish)
+    }
+
+    /// The 2026 evaluation's `(swarm, material, spread)` weights.
+    #[getter]
+    fn weights_2026(&self) -> Triple {
+        let w = self.inner.weights.y2026;
+        (w.swarm, w.material, w.spread)
     }
 
     /// Forget the transposition table and history (a new game).
@@ -293,11 +340,35 @@ impl PySearcher {
     }
 }
 
+/// The positions of a movegen benchmark: all of one season.
+#[derive(FromPyObject)]
+enum Positions<'py> {
+    Y2019(Vec<PyRef<'py, PyPiranhas2019>>),
+    Y2026(Vec<PyRef<'py, PyPiranhas2026>>),
+}
+
+/// Benchmark: the complete legal-move list of every position (all 2019 or all 2026),
+/// `repeats` times (cycled), inside the core; returns the number of moves generated.
+#[pyfunction]
+fn piranhas_movegen_count(py: Python<'_>, positions: Positions<'_>, repeats: u32) -> u64 {
+    match positions {
+        Positions::Y2019(list) => {
+            let states: Vec<State2019> = list.iter().map(|p| p.state).collect();
+            py.allow_threads(move || search::movegen_count(&states, repeats))
+        }
+        Positions::Y2026(list) => {
+            let states: Vec<State2026> = list.iter().map(|p| p.state).collect();
+            py.allow_threads(move || search::movegen_count(&states, repeats))
+        }
+    }
+}
+
 /// Register the Piranhas classes in `botarena._native`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPiranhas2019>()?;
     m.add_class::<PyPiranhas2026>()?;
     m.add_class::<PySearcher>()?;
+    m.add_function(wrap_pyfunction!(piranhas_movegen_count, m)?)?;
     m.add("PIRANHAS_WIN", search::WIN)?;
     Ok(())
 }

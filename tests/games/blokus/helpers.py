@@ -77,6 +77,7 @@ ENGINE_FIGURES = [
     "plies_per_s",
     "native_movegen_per_s",
     "native_moves_per_s",
+    "native_movegen_ratio_cpu",
     "native_search_nodes_per_s",
 ]
 """What both Blokus engine benchmarks print, in order."""

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::board::MAX_MOVES;
-use super::eval;
+use super::eval::{self, Weights};
 use super::state2019::State2019;
 use super::state2026::State2026;
 use super::zobrist;
@@ -35,8 +35,8 @@ pub trait Position: Copy {
     fn turn(&self) -> u32;
     /// `Some(winner seat or None for a draw)` once the game is over.
     fn result(&self) -> Option<Option<u8>>;
-    /// Static value for the side to move.
-    fn evaluate(&self) -> i32;
+    /// Static value for the side to move with the evaluation weights `w`.
+    fn evaluate(&self, w: &Weights) -> i32;
     /// How much the legal move `m` captures (0: not a capture).
     fn capture_value(&self, m: Move) -> i32;
     /// Fish of the side to move.
@@ -61,8 +61,8 @@ impl Position for State2019 {
     fn result(&self) -> Option<Option<u8>> {
         self.end().map(|end| end.winner)
     }
-    fn evaluate(&self) -> i32 {
-        eval::evaluate2019(self)
+    fn evaluate(&self, w: &Weights) -> i32 {
+        eval::evaluate2019_with(self, &w.y2019)
     }
     fn capture_value(&self, m: Move) -> i32 {
         i32::from(self.is_capture(m))
@@ -92,8 +92,8 @@ impl Position for State2026 {
     fn result(&self) -> Option<Option<u8>> {
         self.end().map(|end| end.winner)
     }
-    fn evaluate(&self) -> i32 {
-        eval::evaluate2026(self)
+    fn evaluate(&self, w: &Weights) -> i32 {
+        eval::evaluate2026_with(self, &w.y2026)
     }
     fn capture_value(&self, m: Move) -> i32 {
         self.captured_weight(m) as i32
@@ -158,6 +158,8 @@ pub struct Searcher {
     nodes: u64,
     limits: Limits,
     stopped: bool,
+    /// The evaluation's weights (default [`eval::WEIGHTS`]; set by the tuner).
+    pub weights: Weights,
 }
 
 fn to_table(score: i32, ply: usize) -> i32 {
@@ -192,6 +194,7 @@ impl Searcher {
             nodes: 0,
             limits: Limits::depth(1),
             stopped: false,
+            weights: eval::WEIGHTS,
         }
     }
 
@@ -307,7 +310,7 @@ impl Searcher {
             };
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return pos.evaluate(&self.weights);
         }
         let pv = beta - alpha > 1;
         let key = pos.key();
@@ -333,7 +336,7 @@ impl Searcher {
             && beta.abs() < WIN_THRESHOLD
             && pos.turn() + (depth as u32) < 56
             && pos.own_fish() >= NULL_MIN_FISH
-            && pos.evaluate() >= beta
+            && pos.evaluate(&self.weights) >= beta
         {
             let mut passed = *pos;
             passed.pass();
@@ -460,6 +463,22 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
         .sum()
 }
 
+/// The move generator's benchmark, like for like with the Python engine's `movegen_per_s`:
+/// the complete legal-move list of each position, `repeats` times over `positions` (cycled),
+/// into one reused buffer. Returns the number of moves generated (so the work cannot be
+/// optimised away); the generations are `positions.len() * repeats`.
+pub fn movegen_count<P: Position>(positions: &[P], repeats: u32) -> u64 {
+    let mut moves = [0u16; MAX_MOVES];
+    let mut total = 0u64;
+    for _ in 0..repeats {
+        for pos in positions {
+            let count = std::hint::black_box(pos).moves_into(&mut moves);
+            total += std::hint::black_box(count) as u64;
+        }
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::board::square;
@@ -476,6 +495,14 @@ mod tests {
         let result = searcher.search(&state, Limits::depth(4)).unwrap();
         assert_eq!(result.score, WIN - 2, "{result:?}");
         assert_eq!(result.best, (square(2, 2) * 8 + 6) as Move);
+    }
+
+    #[test]
+    fn movegen_count_counts_every_move_of_every_repeat() {
+        let state = State2019::start(0);
+        let positions = [state, state];
+        assert_eq!(movegen_count(&positions, 3), 6 * state.moves().len() as u64);
+        assert_eq!(movegen_count(&positions, 0), 0);
     }
 
     #[test]
