@@ -119,9 +119,10 @@ def pace_option(name: str, whom: str) -> Callable[[CommandT], CommandT]:
     )
 
 
-def confinement_options() -> Callable[[CommandT], CommandT]:
-    """``--sandbox``, ``--memory-mb``, ``--max-processes`` (the command builds a
-    :class:`botarena.confine.Confinement` of them); ``botarena doctor`` shows the tiers."""
+def confinement_options(default: str = "off") -> Callable[[CommandT], CommandT]:
+    """``--sandbox`` (``default``: the arena's uploads start ``auto``), ``--memory-mb``,
+    ``--max-processes`` (the command builds a :class:`botarena.confine.Confinement` of them);
+    ``botarena doctor`` shows the tiers."""
     from botarena.confine.settings import (  # noqa: PLC0415 - click options stay light
         DEFAULT_MAX_PROCESSES,
         DEFAULT_MEMORY_MB,
@@ -131,7 +132,7 @@ def confinement_options() -> Callable[[CommandT], CommandT]:
     sandbox = click.option(
         "--sandbox",
         type=click.Choice(SANDBOX_MODES),
-        default="off",
+        default=default,
         show_default=True,
         help="Confine each bot: off (as before), rlimit (T0: setrlimit), bwrap (T1), auto "
         "(the strongest available); `botarena doctor` lists the tiers of this machine.",

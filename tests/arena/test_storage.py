@@ -10,7 +10,7 @@ import pytest
 
 from botarena.arena import storage
 from botarena.arena.ladder_ratings import ratings_of
-from botarena.arena.pairing import Pairing
+from botarena.arena.pairing import MatchOutcome, Pairing
 from botarena.arena.records import MatchResult, SeatResult
 from botarena.arena.storage import MAX_ATTEMPTS, SqliteStore, StoreError
 
@@ -184,8 +184,8 @@ def test_results_count_once_and_ratings_follow_match_order(tmp_path: Path) -> No
     assert rows[a].last == "LW" and rows[b].last == "WL"
     expected = ratings_of(
         [  # match order, not arrival order
-            storage.MatchOutcome((a, b), (1, 2)),
-            storage.MatchOutcome((b, a), (1, 2)),
+            MatchOutcome((a, b), (1, 2)),
+            MatchOutcome((b, a), (1, 2)),
         ]
     )
     assert rows[a].mu == pytest.approx(expected[a].mu)
