@@ -86,7 +86,7 @@ CREATE TABLE matches (
     status TEXT NOT NULL CHECK (status IN ('queued', 'leased', 'done', 'error')),
     attempts INTEGER NOT NULL DEFAULT 0, lease_owner TEXT, lease_expiry REAL,
     rated INTEGER NOT NULL, challenge INTEGER REFERENCES challenges(id),
-    created REAL NOT NULL, finished REAL, void INTEGER, cause TEXT, moves INTEGER,
+    created REAL NOT NULL, started REAL, finished REAL, void INTEGER, cause TEXT, moves INTEGER,
     duration_s REAL, replay TEXT, figures TEXT);
 CREATE INDEX matches_queue ON matches (status, priority, id);
 CREATE INDEX matches_game ON matches (game, rated, status, id);
@@ -607,8 +607,8 @@ class SqliteStore:
             attempt = int(row["attempts"]) + 1
             db.execute(
                 "UPDATE matches SET status = 'leased', attempts = ?, lease_owner = ?, "
-                "lease_expiry = ? WHERE id = ?",
-                (attempt, owner, now + lease_s, match),
+                "lease_expiry = ?, started = ? WHERE id = ?",
+                (attempt, owner, now + lease_s, now, match),
             )
             db.execute("UPDATE workers SET leases = leases + 1 WHERE name = ?", (owner,))
             seats = db.execute(
