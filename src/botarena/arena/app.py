@@ -65,7 +65,7 @@ MAX_BUDGETS = 10_000
 MAX_WS_CLIENTS = 500
 """Leaderboard WebSockets open at once."""
 COOKIE_NAME = "arena_session"
-PRINCIPAL_KEY = "arena_principal"
+PRINCIPAL_KEY = web.RequestKey("arena_principal", Principal)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -134,7 +134,8 @@ class ArenaSite:
             key = token or cookie or request.remote or "?"
             if self._budget(key).take() > 0:
                 return _error(429, "too many requests: slow down")
-        request[PRINCIPAL_KEY] = principal
+        if principal is not None:
+            request[PRINCIPAL_KEY] = principal
         try:
             return await handler(request)
         except NotAllowedError as error:
@@ -154,8 +155,7 @@ class ArenaSite:
 
     @staticmethod
     def _principal(request: web.Request) -> Principal | None:
-        value = request.get(PRINCIPAL_KEY)
-        return value if isinstance(value, Principal) else None
+        return request.get(PRINCIPAL_KEY)
 
     @staticmethod
     async def _json(request: web.Request) -> dict[str, Any]:
