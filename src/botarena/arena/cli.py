@@ -200,13 +200,13 @@ def worker(  # noqa: PLR0917 - click passes every option
     memory_mb: int,
     max_processes: int,
 ) -> None:
-    """Play the arena's matches until stopped (SIGINT/SIGTERM)."""
+    """Play the arena's matches until stopped (SIGINT/SIGTERM); with --cluster, COUNT
+    long-running loops on the Dask cluster's workers."""
     import signal  # noqa: PLC0415
 
+    from botarena.arena.cluster import run_on_cluster  # noqa: PLC0415
     from botarena.arena.worker import run_workers  # noqa: PLC0415
 
-    if cluster is not None:
-        raise click.UsageError("--cluster is not available in this version yet")
     confinement = confinement_of(sandbox, memory_mb, max_processes)
 
     async def main() -> None:
@@ -214,7 +214,14 @@ def worker(  # noqa: PLR0917 - click passes every option
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
-        await run_workers(server, token, count, stop, confinement)
+        if cluster is None:
+            await run_workers(server, token, count, stop, confinement)
+            return
+        try:
+            addresses = await run_on_cluster(cluster, server, token, count, confinement, stop)
+        except OSError as error:
+            raise click.ClickException(str(error)) from None
+        click.echo(f"stopped the worker loops on {', '.join(sorted(set(addresses)))}")
 
     asyncio.run(main())
 
