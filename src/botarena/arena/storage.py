@@ -907,7 +907,7 @@ class SqliteStore:
             " AND o.rank = mine.rank) AS sharing "
             "FROM match_seats mine JOIN matches ON matches.id = mine.match "
             "WHERE mine.submission = ? AND matches.rated = 1 AND matches.status = 'done' "
-            "AND matches.void = 0 ORDER BY matches.id DESC LIMIT ?",
+            "AND matches.void = 0 ORDER BY mine.match DESC LIMIT ?",
             (submission, LAST_GAMES),
         ).fetchall()
         letters = []
