@@ -224,6 +224,17 @@ def test_the_leaderboard_page_updates_without_reload(contest: Contest, page: Any
     assert page.evaluate("window.loadedOnce") is True  # the same page: no reload
 
 
+def test_a_match_page_opens_the_replay_viewer(contest: Contest, page: Any) -> None:
+    test_every_upload_is_validated_against_random_and_accepted(contest)
+    [match] = rows(contest.folder, "SELECT id FROM matches WHERE replay IS NOT NULL LIMIT 1")
+    page.goto(f"{contest.url}/match/{match['id']}")
+    page.click("#viewer")
+    heading = page.wait_for_selector("#main h2", timeout=60_000)
+    assert "piranhas" in heading.inner_text().lower()
+    assert "random" in heading.inner_text() or "-v1" in heading.inner_text()
+    assert page.query_selector("#main .error") is None
+
+
 def test_kill_9_of_the_arena_loses_and_double_counts_nothing(contest: Contest) -> None:
     test_every_upload_is_validated_against_random_and_accepted(contest)
     [leased] = wait_for(

@@ -6,6 +6,8 @@ Routes (``T``: a bearer token or a member's session cookie, with the role named)
     GET  /team                      the member's team page (cookie)
     GET  /match/{id}                a match: seats, result, replay and (own) logs
     GET  /ws                        standings pushed as they change
+    GET  /viewer#replay?path=ID     the web UI's replay viewer on a match (/static, /api/info,
+                                    /api/replay?path=ID&from=N)
     GET  /api/standings?game=G      leaderboard rows (JSON)
     GET  /api/matches[?game=G]      the latest matches
     GET  /api/matches/{id}          one match
@@ -46,7 +48,10 @@ from botarena.arena.records import MatchResult, Principal, RecordError
 from botarena.arena.service import Arena, ArenaError, NotAllowedError, game_id
 from botarena.arena.uploads import MAX_UPLOAD_BYTES, UploadError
 from botarena.server.peer import Clock
+from botarena.web.app import STATIC_DIR, games_info
 from botarena.web.guard import origin_allowed
+from botarena.web.replay_pages import ReplayPages
+from botarena.web.replays import ReplayError
 from botarena.web.request_budget import RequestBudget
 
 log = logging.getLogger(__name__)
@@ -82,6 +87,7 @@ class ArenaSite:
         self.clock = clock
         self.budgets: OrderedDict[str, RequestBudget] = OrderedDict()
         self.sockets: set[web.WebSocketResponse] = set()
+        self.replay_pages = ReplayPages()
         arena.listeners.append(self._standings_changed)
         self.app = web.Application(client_max_size=MAX_BLOB_BYTES, middlewares=[self._guard])
         routes = [
@@ -90,6 +96,10 @@ class ArenaSite:
             web.get("/match/{id:\\d+}", self.match_page),
             web.get("/organiser", self.organiser_page),
             web.get("/ws", self.websocket),
+            web.get("/viewer", self.viewer),
+            web.get("/api/info", self.info),
+            web.get("/api/replay", self.replay_pages_json),
+            web.static("/static", STATIC_DIR, follow_symlinks=False),
             web.get("/api/standings", self.standings),
             web.get("/api/matches", self.matches),
             web.get("/api/matches/{id:\\d+}", self.match),
@@ -246,6 +256,32 @@ class ArenaSite:
         return web.Response(
             body=self.arena.blobs.get(match.seats[seat].log), content_type="text/plain"
         )
+
+    # -- the web UI's replay viewer on a match (its static files and replay pages) --------
+
+    async def viewer(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC_DIR / "index.html")
+
+    async def info(self, request: web.Request) -> web.Response:
+        return web.json_response(
+            {"live": False, "games": games_info(), "admin": False, "needsPassword": False}
+        )
+
+    async def replay_pages_json(self, request: web.Request) -> web.Response:
+        """``/api/replay?path=MATCH_ID[&from=N]``: the match's replay in the viewer's pages."""
+        try:
+            match = self.arena.store.match(int(request.query.get("path", "")))
+            start = int(request.query.get("from", "0"))
+        except ValueError:
+            return _error(400, "path is a match id and from a state number")
+        if match is None or match.replay is None:
+            return _error(404, "no replay of that match")
+        path = self.arena.blobs.path(match.replay)
+        try:
+            body = await asyncio.to_thread(self.replay_pages.page_json, path, match.game, start)
+        except ReplayError as error:
+            return _error(422, str(error))
+        return web.Response(body=body, content_type="application/json")
 
     # -- accounts ------------------------------------------------------------------------------
 

@@ -153,8 +153,8 @@ def match_page(match: dict[str, Any]) -> str:
         for seat in match["seats"]
     )
     replay = (
-        f"<p><a href='/api/matches/{match['id']}/replay'>replay (open it with "
-        "<code>botarena view</code>)</a></p>"
+        f"<p><a id='viewer' href='/viewer#replay?root=0&amp;path={match['id']}'>watch the "
+        f"replay</a> · <a href='/api/matches/{match['id']}/replay'>download it</a></p>"
         if match["replay"]
         else ""
     )
