@@ -235,6 +235,43 @@ def test_a_match_page_opens_the_replay_viewer(contest: Contest, page: Any) -> No
     assert page.query_selector("#main .error") is None
 
 
+def test_a_match_keeps_its_figures_and_replays_locally(contest: Contest) -> None:
+    test_every_upload_is_validated_against_random_and_accepted(contest)
+    [match] = rows(
+        contest.folder,
+        "SELECT id, seed, moves, figures FROM matches WHERE kind = 'ladder' AND status = 'done' "
+        "AND void = 0 LIMIT 1",
+    )
+    figures = json.loads(match["figures"])
+    assert len(figures["move_times_ms"]) == match["moves"] > 0
+    assert len(figures["move_raw_ms"]) == match["moves"]
+    assert set(figures["move_seats"]) == {0, 1}
+    again = botarena(
+        "arena",
+        "replay",
+        "--server",
+        contest.url,
+        "--token",
+        contest.organiser,
+        "--sandbox",
+        "rlimit",
+        str(match["id"]),
+    )
+    assert f"match {match['id']}, seed {match['seed']}:" in again.stdout
+    assert again.stdout.count("in the arena:") == 2
+    refused = botarena(
+        "arena",
+        "replay",
+        "--server",
+        contest.url,
+        "--token",
+        contest.tokens["alpha"],
+        str(match["id"]),
+        check=False,
+    )
+    assert refused.returncode != 0 and "organiser" in refused.stderr
+
+
 def test_kill_9_of_the_arena_loses_and_double_counts_nothing(contest: Contest) -> None:
     test_every_upload_is_validated_against_random_and_accepted(contest)
     [leased] = wait_for(

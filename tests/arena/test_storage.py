@@ -239,3 +239,33 @@ def test_entrants_know_recent_games_and_last_opponents(tmp_path: Path) -> None:
     assert store.pending_ladder_matches("piranhas") == 1
     assert store.games_with_entrants() == ["piranhas"]
     assert store.integrity() == "ok"
+
+
+def test_a_team_picks_its_active_version(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    first = accepted_team(store, "a")
+    team = store.teams()[0][0]
+    second = store.add_submission(
+        team,
+        "piranhas",
+        "cd" * 32,
+        1.0,
+        settings=SETTINGS,
+        version="t",
+        seed_of=seed_of,
+        validation_games=2,
+    )
+    with pytest.raises(StoreError, match="validating, not accepted"):
+        store.activate(team, second)
+    for _ in range(2):
+        lease = store.lease("w", 1.0, 10.0)
+        assert lease is not None
+        points = tuple(2 if s.submission == second else 0 for s in lease.seats)
+        store.finish(result(lease.match, points), "w", 1.0, ratings_of, ranks(points))
+    info = store.submission(second)
+    assert info is not None and info.status == "accepted" and not info.active  # first stays
+    store.activate(team, second)
+    assert [s.id for s in store.submissions(team=team) if s.active] == [second]
+    other = store.add_team("b", "kb", 0.0)
+    with pytest.raises(StoreError, match="not one of the team's"):
+        store.activate(other, first)
