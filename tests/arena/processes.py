@@ -142,6 +142,18 @@ def rows(folder: Path, sql: str, *args: Any) -> list[sqlite3.Row]:
         db.close()
 
 
+def snapshot(folder: Path, *queries: str) -> list[list[sqlite3.Row]]:
+    """The answers of ``queries`` from one read transaction (one state of the database,
+    while the arena goes on writing)."""
+    db = sqlite3.connect(f"file:{folder / 'arena.sqlite3'}?mode=ro", uri=True, timeout=30)
+    db.row_factory = sqlite3.Row
+    try:
+        db.execute("BEGIN")
+        return [db.execute(query).fetchall() for query in queries]
+    finally:
+        db.close()
+
+
 def bot_folder(parent: Path, name: str, player: str, game: str = "piranhas") -> Path:
     """A bot as a team uploads it: ``start.sh`` running one of botarena's players."""
     folder = parent / name

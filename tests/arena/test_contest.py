@@ -22,6 +22,7 @@ from tests.arena.processes import (
     line_value,
     rows,
     serve,
+    snapshot,
     wait_for,
 )
 
@@ -296,14 +297,13 @@ def test_kill_9_of_the_arena_loses_and_double_counts_nothing(contest: Contest) -
     assert again["attempts"] >= 2
     ids = [r["id"] for r in rows(contest.folder, "SELECT id FROM matches ORDER BY id")]
     assert ids == list(range(1, len(ids) + 1))  # no match lost
-    counted = {
-        r["submission"]: r["games"]
-        for r in rows(
-            contest.folder,
-            "SELECT s.submission, COUNT(*) AS games FROM match_seats s JOIN matches m "
-            "ON m.id = s.match WHERE m.rated = 1 AND m.status = 'done' AND m.void = 0 "
-            "GROUP BY s.submission",
-        )
-    }
-    rated = {r["submission"]: r["games"] for r in rows(contest.folder, "SELECT * FROM ratings")}
+    games, ratings = snapshot(
+        contest.folder,
+        "SELECT s.submission, COUNT(*) AS games FROM match_seats s JOIN matches m "
+        "ON m.id = s.match WHERE m.rated = 1 AND m.status = 'done' AND m.void = 0 "
+        "GROUP BY s.submission",
+        "SELECT submission, games FROM ratings",
+    )
+    counted = {r["submission"]: r["games"] for r in games}
+    rated = {r["submission"]: r["games"] for r in ratings}
     assert rated == counted  # every result counted once
