@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from botarena.arena.app import API_REQUEST_BURST, COOKIE_NAME, MAX_JSON_BYTES, ArenaSite
 from botarena.arena.service import Arena, init_folder
+from botarena.server.auth_throttle import AUTH_FREE_FAILURES, AUTH_MAX_DELAY_S, TOO_MANY_FAILURES
 from botarena.server.manual_clock import ManualClock
 from tests.arena.test_uploads import START, make_zip
 
@@ -143,6 +144,25 @@ def test_members_join_log_in_and_see_their_team_page(tmp_path: Path) -> None:
             "/api/challenges", json={"opponent": 1}, headers={"Origin": "http://evil.example"}
         )
         assert response.status == 403
+
+    run(tmp_path / "arena", body)
+
+
+def test_wrong_passwords_are_throttled(tmp_path: Path) -> None:
+    async def body(client: Any, organiser: str, clock: ManualClock) -> None:
+        _, join_key = await new_team(client, organiser, "alpha")
+        member = {"join_key": join_key, "name": "ann", "password": "long password"}
+        assert (await client.post("/api/join", json=member)).status == 200
+        wrong = {"team": "alpha", "name": "ann", "password": "guess guess"}
+        statuses = [(await client.post("/api/login", json=wrong)).status for _ in range(5)]
+        assert statuses[:AUTH_FREE_FAILURES] == [403] * AUTH_FREE_FAILURES
+        assert 429 in statuses
+        right = wrong | {"password": "long password"}
+        response = await client.post("/api/login", json=right)
+        assert response.status == 429  # checked only after the wait
+        assert TOO_MANY_FAILURES in (await response.json())["error"]
+        clock.advance(AUTH_MAX_DELAY_S)
+        assert (await client.post("/api/login", json=right)).status == 200
 
     run(tmp_path / "arena", body)
 

@@ -36,6 +36,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -47,6 +48,7 @@ from botarena.arena.blobs import BlobError
 from botarena.arena.records import MatchResult, Principal, RecordError
 from botarena.arena.service import Arena, ArenaError, NotAllowedError, game_id
 from botarena.arena.uploads import MAX_UPLOAD_BYTES, UploadError
+from botarena.server.auth_throttle import TOO_MANY_FAILURES, AuthThrottle, throttle_keys
 from botarena.server.peer import Clock
 from botarena.web.app import STATIC_DIR, games_info
 from botarena.web.guard import origin_allowed
@@ -88,6 +90,7 @@ class ArenaSite:
         self.budgets: OrderedDict[str, RequestBudget] = OrderedDict()
         self.sockets: set[web.WebSocketResponse] = set()
         self.replay_pages = ReplayPages()
+        self.login_throttle = AuthThrottle()
         arena.listeners.append(self._standings_changed)
         self.app = web.Application(client_max_size=MAX_BLOB_BYTES, middlewares=[self._guard])
         routes = [
@@ -299,10 +302,23 @@ class ArenaSite:
         return web.json_response({"member": member})
 
     async def login(self, request: web.Request) -> web.Response:
+        """A member's session cookie; wrong passwords are throttled per connection, address
+        and member (:mod:`botarena.server.auth_throttle`, as the web UI's admin password)."""
         data = await self._json(request)
-        cookie = self.arena.login(
-            self._text(data, "team"), self._text(data, "name"), self._text(data, "password")
-        )
+        team, name = self._text(data, "team"), self._text(data, "name")
+        keys = (*throttle_keys(request.transport, request.remote), ("member", team[:64], name[:64]))
+        now = self.clock.time()
+        wait = self.login_throttle.retry_after(*keys, now=now)
+        if wait > 0:
+            self.login_throttle.refused()
+            seconds = str(math.ceil(wait))
+            return _error(429, f"{TOO_MANY_FAILURES} {seconds} s")
+        try:
+            cookie = self.arena.login(team, name, self._text(data, "password"))
+        except NotAllowedError:
+            self.login_throttle.failed(*keys, now=now)
+            raise
+        self.login_throttle.forget(keys[0])
         response = web.json_response({"ok": True})
         response.set_cookie(COOKIE_NAME, cookie, httponly=True, samesite="Strict")
         return response
@@ -422,8 +438,8 @@ class ArenaSite:
         self.sockets.add(socket)
         try:
             async for message in socket:
-                if message.type != WSMsgType.TEXT:
-                    break  # the leaderboard only listens; anything else ends it
+                if message.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    break  # the leaderboard only listens: a message ends the connection
         finally:
             self.sockets.discard(socket)
         return socket
