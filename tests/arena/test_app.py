@@ -213,5 +213,11 @@ def test_the_pages_render(tmp_path: Path) -> None:
         state = await (await client.get("/api/organiser", headers=bearer(organiser))).json()
         assert state["queue"] == {"queued": 0, "leased": 0, "done": 0, "error": 0}
         assert state["ladder_running"] is True
+        answer = await client.post(
+            "/api/ladder", json={"running": False}, headers=bearer(organiser)
+        )
+        assert (await answer.json())["running"] is False
+        state = await (await client.get("/api/organiser", headers=bearer(organiser))).json()
+        assert state["ladder_running"] is False and state["replays_private"] is False
 
     run(tmp_path / "arena", body)

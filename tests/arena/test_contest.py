@@ -207,8 +207,17 @@ def test_ladder_games_play_by_themselves_and_logs_stay_private(contest: Contest)
         )
         assert api(contest.url, f"/api/matches/{match}/log/{seat}")[0] == 403
         assert api(contest.url, f"/api/matches/{match}/log/{seat}", contest.organiser)[0] == 200
-    status, _ = api(contest.url, f"/api/matches/{match}/replay")
-    assert status == 200
+    assert api(contest.url, f"/api/matches/{match}/replay")[0] == 200
+    hidden = {"private": True}
+    assert api(contest.url, "/api/replays", contest.organiser, hidden)[1] == hidden
+    try:
+        for token, status in ((None, 403), (contest.tokens["gamma"], 403)):
+            assert api(contest.url, f"/api/matches/{match}/replay", token)[0] == status
+            assert api(contest.url, f"/api/replay?path={match}", token)[0] == status
+        for token in (contest.tokens["alpha"], contest.organiser):
+            assert api(contest.url, f"/api/matches/{match}/replay", token)[0] == 200
+    finally:
+        api(contest.url, "/api/replays", contest.organiser, {"private": False})
 
 
 def test_the_leaderboard_page_updates_without_reload(contest: Contest, page: Any) -> None:

@@ -21,6 +21,8 @@ Routes (``T``: a bearer token or a member's session cookie, with the role named)
     POST /api/submissions/{id}/activate  (team)
     POST /api/challenges            {"opponent"} (team)
     POST /api/ladder                {"running"} (organiser)
+    POST /api/replays               {"private"}: replays for the organiser and the match's
+                                    own teams only, until the end (organiser)
     GET  /api/organiser             teams, workers, queue (organiser)
     POST /api/worker/next-match | heartbeat | fail | result | blob   (worker or organiser)
     GET  /api/worker/blob/{sha}     (worker or organiser)
@@ -116,6 +118,7 @@ class ArenaSite:
             web.post("/api/submissions/{id:\\d+}/activate", self.activate),
             web.post("/api/challenges", self.challenge),
             web.post("/api/ladder", self.ladder),
+            web.post("/api/replays", self.replays),
             web.get("/api/organiser", self.organiser),
             web.post("/api/worker/next-match", self.next_match),
             web.post("/api/worker/heartbeat", self.heartbeat),
@@ -240,11 +243,16 @@ class ArenaSite:
         match = self._find_match(request)
         if match.replay is None:
             return _error(404, "this match has no replay")
+        self._may_watch(request, match)
         return web.Response(
             body=self.arena.blobs.get(match.replay),
             content_type="application/gzip",
             headers={"Content-Disposition": f'attachment; filename="match-{match.id}.xml.gz"'},
         )
+
+    def _may_watch(self, request: web.Request, match: Any) -> None:
+        if not self.arena.may_watch(self._principal(request), [s.team for s in match.seats]):
+            raise NotAllowedError("the organiser keeps the replays private until the end")
 
     async def seat_log(self, request: web.Request) -> web.Response:
         match = self._find_match(request)
@@ -279,6 +287,7 @@ class ArenaSite:
             return _error(400, "path is a match id and from a state number")
         if match is None or match.replay is None:
             return _error(404, "no replay of that match")
+        self._may_watch(request, match)
         path = self.arena.blobs.path(match.replay)
         try:
             body = await asyncio.to_thread(self.replay_pages.page_json, path, match.game, start)
@@ -359,9 +368,14 @@ class ArenaSite:
     async def ladder(self, request: web.Request) -> web.Response:
         self.arena.need(self._principal(request), "organiser")
         data = await self._json(request)
-        self.arena.ladder_running = bool(data.get("running"))
-        self.arena.fill_queue()
+        self.arena.set_ladder(bool(data.get("running")))
         return web.json_response({"running": self.arena.ladder_running})
+
+    async def replays(self, request: web.Request) -> web.Response:
+        self.arena.need(self._principal(request), "organiser")
+        data = await self._json(request)
+        self.arena.set_replays_private(bool(data.get("private")))
+        return web.json_response({"private": self.arena.replays_private})
 
     async def organiser(self, request: web.Request) -> web.Response:
         self.arena.need(self._principal(request), "organiser")

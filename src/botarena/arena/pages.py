@@ -176,6 +176,7 @@ def organiser_data(arena: Arena) -> dict[str, Any]:
         ],
         "queue": arena.store.queue_counts(),
         "ladder_running": arena.ladder_running,
+        "replays_private": arena.replays_private,
     }
 
 

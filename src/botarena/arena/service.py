@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,7 +85,6 @@ class Arena:
     queue_target: int = QUEUE_TARGET
     game_timeout_s: float = GAME_TIMEOUT_S
     clock: Callable[[], float] = time.time
-    ladder_running: bool = True
     listeners: list[Callable[[str], None]] = field(default_factory=list)
     """Called with a game's name when its standings changed."""
 
@@ -101,6 +100,29 @@ class Arena:
 
     def close(self) -> None:
         self.store.close()
+
+    # -- the organiser's switches (kept in the database: a restart keeps them) -------------
+
+    @property
+    def ladder_running(self) -> bool:
+        return self.store.setting("ladder") != "stopped"
+
+    def set_ladder(self, running: bool) -> None:
+        self.store.set_setting("ladder", "running" if running else "stopped")
+        self.fill_queue()
+
+    @property
+    def replays_private(self) -> bool:
+        """Replays only for the organiser and the match's own teams (until the end)."""
+        return self.store.setting("replays") == "private"
+
+    def set_replays_private(self, private: bool) -> None:
+        self.store.set_setting("replays", "private" if private else "public")
+
+    def may_watch(self, principal: Principal | None, teams: Sequence[int | None]) -> bool:
+        if not self.replays_private or (principal is not None and principal.role != "team"):
+            return True
+        return principal is not None and principal.team in teams
 
     def seed_of(self, match: int) -> int:
         return self.seed.derive(f"match-{match}").seed_value
