@@ -40,6 +40,25 @@ def result(match: int, points: tuple[int, ...], causes: tuple[str, ...] = ()) ->
     )
 
 
+def queue(store: SqliteStore, *pairings: Pairing) -> list[int]:
+    return store.queue_pairings(
+        "piranhas", list(pairings), 1.0, settings=SETTINGS, version="t", seed_of=seed_of
+    )
+
+
+def submit(store: SqliteStore, team: int, blob: str, now: float, games: int) -> int:
+    return store.add_submission(
+        team,
+        "piranhas",
+        blob * 32,
+        now,
+        settings=SETTINGS,
+        version="t",
+        seed_of=seed_of,
+        validation_games=games,
+    )
+
+
 def ranks(points: tuple[int, ...]) -> list[int]:
     return [1 + sum(1 for other in points if other > mine) for mine in points]
 
@@ -84,16 +103,7 @@ def test_validation_accepts_activates_and_rejects_with_the_reason(tmp_path: Path
     info = store.submission(good)
     assert info is not None and info.status == "accepted" and info.active
     team = store.add_team("bad", "key-bad", 0.0)
-    bad = store.add_submission(
-        team,
-        "piranhas",
-        "cd" * 32,
-        0.0,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-        validation_games=2,
-    )
+    bad = submit(store, team, "cd", 0.0, 2)
     for _ in range(2):
         lease = store.lease("w", 0.0, 10.0)
         assert lease is not None
@@ -110,16 +120,7 @@ def test_an_expired_lease_is_handed_out_again_and_ends_as_error_after_three(
 ) -> None:
     store = open_store(tmp_path)
     team = store.add_team("t", "k", 0.0)
-    submission = store.add_submission(
-        team,
-        "piranhas",
-        "ab" * 32,
-        0.0,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-        validation_games=1,
-    )
+    submission = submit(store, team, "ab", 0.0, 1)
     first = store.lease("w1", 0.0, 5.0)
     assert first is not None and first.attempt == 1 and first.seed == seed_of(first.match)
     assert store.lease("w2", 4.0, 5.0) is None  # still w1's
@@ -142,16 +143,7 @@ def test_an_expired_lease_is_handed_out_again_and_ends_as_error_after_three(
 def test_a_failed_attempt_queues_again_until_the_last(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     team = store.add_team("t", "k", 0.0)
-    store.add_submission(
-        team,
-        "piranhas",
-        "ab" * 32,
-        0.0,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-        validation_games=1,
-    )
+    submit(store, team, "ab", 0.0, 1)
     statuses = []
     for _ in range(MAX_ATTEMPTS):
         lease = store.lease("w", 0.0, 5.0)
@@ -164,14 +156,7 @@ def test_a_failed_attempt_queues_again_until_the_last(tmp_path: Path) -> None:
 def test_results_count_once_and_ratings_follow_match_order(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     a, b = accepted_team(store, "a"), accepted_team(store, "b")
-    ids = store.queue_pairings(
-        "piranhas",
-        [Pairing((a, b), rated=True), Pairing((b, a), rated=True)],
-        1.0,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-    )
+    ids = queue(store, Pairing((a, b), rated=True), Pairing((b, a), rated=True))
     first, second = store.lease("w", 1.0, 5.0), store.lease("w", 1.0, 5.0)
     assert first is not None and second is not None
     assert [first.match, second.match] == ids
@@ -196,26 +181,12 @@ def test_results_count_once_and_ratings_follow_match_order(tmp_path: Path) -> No
 def test_a_challenge_is_leased_before_the_ladder(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     a, b = accepted_team(store, "a"), accepted_team(store, "b")
-    store.queue_pairings(
-        "piranhas",
-        [Pairing((a, b), rated=True)],
-        1.0,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-    )
+    queue(store, Pairing((a, b), rated=True))
     team_b = store.teams()[1][0]
     challenge = store.add_challenge(team_b, a, 1.0)
     [open_one] = store.open_challenges("piranhas")
     assert (open_one.id, open_one.challenger, open_one.opponent) == (challenge, b, a)
-    store.queue_pairings(
-        "piranhas",
-        [Pairing((b, a), rated=False, challenge=challenge)],
-        1.0,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-    )
+    queue(store, Pairing((b, a), rated=False, challenge=challenge))
     assert store.open_challenges("piranhas") == []
     lease = store.lease("w", 2.0, 5.0)
     assert lease is not None and lease.kind == "challenge"
@@ -226,14 +197,7 @@ def test_a_challenge_is_leased_before_the_ladder(tmp_path: Path) -> None:
 def test_entrants_know_recent_games_and_last_opponents(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     a, b = accepted_team(store, "a"), accepted_team(store, "b")
-    store.queue_pairings(
-        "piranhas",
-        [Pairing((a, b), rated=True)],
-        1.0,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-    )
+    queue(store, Pairing((a, b), rated=True))
     entrants = {e.submission: e for e in store.entrants("piranhas")}
     assert entrants[a].recent_games == 1 and entrants[a].last_opponents == (b,)
     assert store.pending_ladder_matches("piranhas") == 1
@@ -245,16 +209,7 @@ def test_a_team_picks_its_active_version(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     first = accepted_team(store, "a")
     team = store.teams()[0][0]
-    second = store.add_submission(
-        team,
-        "piranhas",
-        "cd" * 32,
-        1.0,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-        validation_games=2,
-    )
+    second = submit(store, team, "cd", 1.0, 2)
     with pytest.raises(StoreError, match="validating, not accepted"):
         store.activate(team, second)
     for _ in range(2):
