@@ -49,6 +49,7 @@ def standings(url: str) -> list[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def contest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Contest]:
     root = tmp_path_factory.mktemp("contest")
+    contest: Contest | None = None
     folder = root / "arena"
     organiser = line_value(
         botarena("arena", "init", str(folder), "--organiser", "Olga").stdout, "token"
@@ -74,9 +75,12 @@ def contest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Contest]:
             )
             submissions[team] = int(line_value(sent.stdout, "submission"))
             assert line_value(sent.stdout, "status") == "validating"
-        yield Contest(folder, url, arena, organiser, tokens, submissions)
+        contest = Contest(folder, url, arena, organiser, tokens, submissions)
+        yield contest
     finally:
         arena.stop()
+        if contest is not None:
+            contest.arena.stop()  # the arena restarted by the kill -9 test
 
 
 def test_a_broken_upload_is_refused_with_the_reason(contest: Contest, tmp_path: Path) -> None:
