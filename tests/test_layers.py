@@ -14,12 +14,17 @@ import botarena
 
 SOURCE = Path(botarena.__file__).parent
 
+ARENA = "botarena.arena"
+"""The contest site sits on top: it uses the runner, the league and the web's guard."""
+
 ABOVE = {
-    "server": ("botarena.web", "botarena.runner", "botarena.league", "botarena.serve"),
-    "runner": ("botarena.league", "botarena.web", "botarena.serve"),
-    "games": ("botarena.server", "botarena.runner", "botarena.league", "botarena.web"),
-    "protocol": ("botarena.server", "botarena.games", "botarena.runner", "botarena.web"),
-    "confine": ("botarena.server", "botarena.runner", "botarena.league", "botarena.web"),
+    "server": ("botarena.web", "botarena.runner", "botarena.league", "botarena.serve", ARENA),
+    "runner": ("botarena.league", "botarena.web", "botarena.serve", ARENA),
+    "games": ("botarena.server", "botarena.runner", "botarena.league", "botarena.web", ARENA),
+    "protocol": ("botarena.server", "botarena.games", "botarena.runner", "botarena.web", ARENA),
+    "confine": ("botarena.server", "botarena.runner", "botarena.league", "botarena.web", ARENA),
+    "league": ("botarena.web", ARENA),
+    "web": (ARENA,),
 }
 """For each package, the packages above it that it must not import."""
 

@@ -303,6 +303,7 @@ def doctor() -> None:
 # Commands defined in their own packages register here.
 __import__("botarena.runner.cli").runner.cli.register_commands(cli)  # runner: test, play
 cli.add_command(__import__("botarena.league.cli").league.cli.tournament)  # tournament GAME
+cli.add_command(__import__("botarena.arena.cli").arena.cli.arena)  # arena init | serve | ...
 
 
 def main() -> None:

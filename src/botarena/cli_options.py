@@ -129,10 +129,14 @@ def pace_option(name: str, whom: str) -> Callable[[CommandT], CommandT]:
     )
 
 
-def confinement_options() -> Callable[[CommandT], CommandT]:
-    """``--sandbox``, ``--memory-mb``, ``--max-processes`` (the command builds a
-    :class:`botarena.confine.Confinement` of them; ``botarena doctor`` shows the tiers) and
-    ``--clock`` (what each move of a bot the command starts is charged)."""
+def confinement_options(
+    default: str = "off", clock_default: str | None = "wall"
+) -> Callable[[CommandT], CommandT]:
+    """``--sandbox`` (``default``: the arena's uploads start ``auto``), ``--memory-mb``,
+    ``--max-processes`` (the command builds a :class:`botarena.confine.Confinement` of them;
+    ``botarena doctor`` shows the tiers) and ``--clock`` (what each move of a bot the command
+    starts is charged; ``clock_default`` ``None``: no such option, the arena's workers play
+    each match on the clock its settings name)."""
     from botarena.confine.settings import (  # noqa: PLC0415 - click options stay light
         DEFAULT_MAX_PROCESSES,
         DEFAULT_MEMORY_MB,
@@ -142,7 +146,7 @@ def confinement_options() -> Callable[[CommandT], CommandT]:
     sandbox = click.option(
         "--sandbox",
         type=click.Choice(SANDBOX_MODES),
-        default="off",
+        default=default,
         show_default=True,
         help="Confine each bot: off (as before), rlimit (T0: setrlimit), bwrap (T1), auto "
         "(the strongest available); `botarena doctor` lists the tiers of this machine.",
@@ -165,7 +169,7 @@ def confinement_options() -> Callable[[CommandT], CommandT]:
     clock = click.option(
         "--clock",
         type=click.Choice(CLOCK_KINDS),
-        default="wall",
+        default=clock_default,
         show_default=True,
         help="What a move is charged: wall (as the official server) or cpu (the CPU time of "
         "the bot's processes from its move request to its answer; the soft limit applies to "
@@ -173,6 +177,8 @@ def confinement_options() -> Callable[[CommandT], CommandT]:
         "and one that got there with little CPU is an infra error: not rated, played again).",
     )
 
+    if clock_default is None:
+        return all_of(sandbox, memory, processes)
     return all_of(sandbox, memory, processes, clock)
 
 

@@ -1,0 +1,346 @@
+"""The values that cross the arena's boundaries (API answers, the worker's lease and result),
+each one typed value with ``to_json``/``from_json``; nothing else reads them by string keys."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Role = Literal["organiser", "team", "worker"]
+SubmissionStatus = Literal["validating", "accepted", "error", "retired"]
+MatchKind = Literal["validation", "challenge", "ladder"]
+
+UNRATED_MU = 25.0
+"""OpenSkill's (Plackett-Luce) starting mu: the leaderboard's value before a first game."""
+UNRATED_SIGMA = 25.0 / 3.0
+"""OpenSkill's starting sigma."""
+
+
+class RecordError(ValueError):
+    """A JSON value that is not the record it should be (the message says which key)."""
+
+
+def _field(data: object, key: str, kind: type | tuple[type, ...]) -> Any:
+    if not isinstance(data, dict):
+        raise RecordError("not a JSON object")
+    if key not in data:
+        raise RecordError(f"{key} is missing")
+    value = data[key]
+    if (
+        isinstance(value, bool)
+        and kind is not bool
+        and bool not in (kind if isinstance(kind, tuple) else (kind,))
+    ):
+        raise RecordError(f"{key} has the wrong type")
+    if not isinstance(value, kind):
+        raise RecordError(f"{key} has the wrong type")
+    return value
+
+
+def _optional(data: object, key: str, kind: type | tuple[type, ...]) -> Any:
+    if isinstance(data, dict) and data.get(key) is None:
+        return None
+    return _field(data, key, kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who sent a request: an API token's owner or a member's session."""
+
+    role: Role
+    team: int | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LeaseSeat:
+    """One seat of a leased match: an uploaded bot (its blob) or a built-in player."""
+
+    label: str
+    submission: int | None = None
+    blob: str | None = None
+    builtin: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "submission": self.submission,
+            "blob": self.blob,
+            "builtin": self.builtin,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> LeaseSeat:
+        return cls(
+            label=_field(data, "label", str),
+            submission=_optional(data, "submission", int),
+            blob=_optional(data, "blob", str),
+            builtin=_optional(data, "builtin", str),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """A match handed to a worker until ``lease_s`` after its last heartbeat."""
+
+    match: int
+    game: str
+    kind: MatchKind
+    seed: int
+    settings: dict[str, Any]
+    version: str
+    seats: tuple[LeaseSeat, ...]
+    attempt: int
+    lease_s: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "match": self.match,
+            "game": self.game,
+            "kind": self.kind,
+            "seed": self.seed,
+            "settings": dict(self.settings),
+            "version": self.version,
+            "seats": [seat.to_json() for seat in self.seats],
+            "attempt": self.attempt,
+            "lease_s": self.lease_s,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Lease:
+        kind = _field(data, "kind", str)
+        if kind not in ("validation", "challenge", "ladder"):
+            raise RecordError(f"kind: unknown {kind[:20]!r}")
+        return cls(
+            match=_field(data, "match", int),
+            game=_field(data, "game", str),
+            kind=kind,
+            seed=_field(data, "seed", int),
+            settings=_field(data, "settings", dict),
+            version=_field(data, "version", str),
+            seats=tuple(LeaseSeat.from_json(seat) for seat in _field(data, "seats", list)),
+            attempt=_field(data, "attempt", int),
+            lease_s=float(_field(data, "lease_s", (int, float))),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """How one seat ended: match points (None: no result), the cause, its log's blob."""
+
+    points: int | None
+    cause: str
+    reason: str | None
+    log: str | None
+    peak_memory_mb: float | None = None
+    """The most memory the bot's processes used (T2 only; ``None``: not measured)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": self.points,
+            "cause": self.cause,
+            "reason": self.reason,
+            "log": self.log,
+            "peak_memory_mb": self.peak_memory_mb,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> SeatResult:
+        peak = _optional(data, "peak_memory_mb", (int, float))
+        return cls(
+            points=_optional(data, "points", int),
+            cause=_field(data, "cause", str),
+            reason=_optional(data, "reason", str),
+            log=_optional(data, "log", str),
+            peak_memory_mb=None if peak is None else float(peak),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """What a worker posts for its leased match: every seat's result, the replay's blob and
+    the per-move figures of the runner's :class:`~botarena.runner.record.GameRecord`."""
+
+    match: int
+    seats: tuple[SeatResult, ...]
+    void: bool
+    cause: str
+    moves: int
+    duration_s: float
+    replay: str | None = None
+    move_times_ms: list[float] = field(default_factory=list)
+    move_raw_ms: list[float] = field(default_factory=list)
+    move_seats: list[int] = field(default_factory=list)
+    move_cpu_ms: list[float | None] = field(default_factory=list)
+    """Each move's CPU time of the bot's processes (``None``: not measured)."""
+    clock: str = "wall"
+    """What the moves were charged: ``wall`` or ``cpu``."""
+    infra_replays: int = 0
+    """How often the machine spoiled the match before this result (played again)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "match": self.match,
+            "seats": [seat.to_json() for seat in self.seats],
+            "void": self.void,
+            "cause": self.cause,
+            "moves": self.moves,
+            "duration_s": self.duration_s,
+            "replay": self.replay,
+            "move_times_ms": list(self.move_times_ms),
+            "move_raw_ms": list(self.move_raw_ms),
+            "move_seats": list(self.move_seats),
+            "move_cpu_ms": list(self.move_cpu_ms),
+            "clock": self.clock,
+            "infra_replays": self.infra_replays,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchResult:
+        def numbers(key: str) -> list[float]:
+            values = _field(data, key, list)
+            if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+                raise RecordError(f"{key}: an entry is not a number")
+            return [float(v) for v in values]
+
+        def optional_numbers(key: str) -> list[float | None]:
+            values = _optional(data, key, list) or []
+            if not all(
+                v is None or (isinstance(v, int | float) and not isinstance(v, bool))
+                for v in values
+            ):
+                raise RecordError(f"{key}: an entry is not a number")
+            return [None if v is None else float(v) for v in values]
+
+        return cls(
+            match=_field(data, "match", int),
+            seats=tuple(SeatResult.from_json(seat) for seat in _field(data, "seats", list)),
+            void=_field(data, "void", bool),
+            cause=_field(data, "cause", str),
+            moves=_field(data, "moves", int),
+            duration_s=float(_field(data, "duration_s", (int, float))),
+            replay=_optional(data, "replay", str),
+            move_times_ms=numbers("move_times_ms"),
+            move_raw_ms=numbers("move_raw_ms"),
+            move_seats=[int(v) for v in numbers("move_seats")],
+            move_cpu_ms=optional_numbers("move_cpu_ms"),
+            clock=_optional(data, "clock", str) or "wall",
+            infra_replays=_optional(data, "infra_replays", int) or 0,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the leaderboard: a team's active submission."""
+
+    rank: int
+    team: str
+    submission: int
+    version: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    last: str
+    """The latest results, newest first (``W``, ``D``, ``L``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "team": self.team,
+            "submission": self.submission,
+            "version": self.version,
+            "mu": round(self.mu, 3),
+            "sigma": round(self.sigma, 3),
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "last": self.last,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SubmissionInfo:
+    id: int
+    team: int
+    team_name: str
+    game: str
+    version: int
+    status: SubmissionStatus
+    reason: str
+    active: bool
+    blob: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "team": self.team_name,
+            "game": self.game,
+            "version": self.version,
+            "status": self.status,
+            "reason": self.reason,
+            "active": self.active,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSeatInfo:
+    seat: int
+    label: str
+    team: int | None
+    submission: int | None
+    points: int | None
+    rank: int | None
+    cause: str | None
+    log: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    id: int
+    game: str
+    kind: MatchKind
+    seed: int
+    settings: dict[str, Any]
+    version: str
+    status: str
+    attempts: int
+    rated: bool
+    void: bool | None
+    cause: str | None
+    replay: str | None
+    seats: tuple[MatchSeatInfo, ...]
+
+    def to_json(self, *, logs_of: int | None = None, organiser: bool = False) -> dict[str, Any]:
+        """The match as anyone sees it; a seat's log only for its own team (``logs_of``) or
+        the organiser."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "kind": self.kind,
+            "seed": self.seed,
+            "settings": dict(self.settings),
+            "version": self.version,
+            "status": self.status,
+            "attempts": self.attempts,
+            "rated": self.rated,
+            "void": self.void,
+            "cause": self.cause,
+            "replay": self.replay is not None,
+            "seats": [
+                {
+                    "seat": seat.seat,
+                    "label": seat.label,
+                    "submission": seat.submission,
+                    "points": seat.points,
+                    "rank": seat.rank,
+                    "cause": seat.cause,
+                    "log": seat.log is not None
+                    and (organiser or (seat.team is not None and seat.team == logs_of)),
+                }
+                for seat in self.seats
+            ],
+        }
