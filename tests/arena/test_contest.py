@@ -151,9 +151,25 @@ def test_a_challenge_is_played_before_the_queued_ladder(contest: Contest) -> Non
         {"opponent": contest.submissions["alpha"]},
     )
     assert status == 200, answer
-    [challenge] = rows(
-        contest.folder, "SELECT id FROM matches WHERE challenge = ?", answer["challenge"]
+    both = rows(
+        contest.folder,
+        "SELECT id FROM matches WHERE challenge = ? ORDER BY id",
+        answer["challenge"],
     )
+    seat_orders = {
+        tuple(
+            r["submission"]
+            for r in rows(
+                contest.folder,
+                "SELECT submission FROM match_seats WHERE match = ? ORDER BY seat",
+                m["id"],
+            )
+        )
+        for m in both
+    }
+    mine, theirs = contest.submissions["gamma"], contest.submissions["alpha"]
+    assert seat_orders == {(mine, theirs), (theirs, mine)}  # played twice, sides swapped
+    challenge = both[0]
     waiting = [
         r["id"]
         for r in rows(
