@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,17 @@ def test_watch_a_live_maumau_game_until_its_result(servers: Servers, page: Any) 
         winner = (record.result_text or "").split("'")
         if len(winner) > 1:
             assert f"COUNT@{winner[1]}:0" in drawn_pieces(page)
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=move-list] > *').length === n "
+            "&& !document.querySelector('[data-testid=move-list]').textContent.includes('…')",
+            arg=len(record.states) - 1,
+        )
+        moves = page.eval_on_selector_all(
+            "[data-testid=move-list] > *", "e => e.map(n => n.textContent)"
+        )
+        said = re.compile(r"\d+\. (Ann|Ben) (plays \w+ \w+|draws|is skipped|is refused)")
+        assert all(said.match(move) for move in moves), moves  # each turn in words
+        assert any(" plays " in move for move in moves)
     finally:
         for bot in bots:
             assert bot.wait(60) == 0, bot.stderr.read() if bot.stderr else ""

@@ -27,6 +27,9 @@ class TableView:
     hand_sizes: tuple[int, ...]
     turn_of: int | None
     """The seat whose turn was just announced; ``None`` once the game is over."""
+    action: str | None = None
+    """What the seat before did, in words (``Ann plays Herz Bube, wishes Kreuz``, ``Ben
+    draws``, ``Ben is skipped``); ``None`` at the deal."""
 
 
 @dataclass(frozen=True, slots=True)

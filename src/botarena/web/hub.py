@@ -55,6 +55,9 @@ class RoomRecord:
     left before it was played: it never started, or a human seat was abandoned)."""
     states: list[str] = field(default_factory=list)
     move_ms: list[float | None] = field(default_factory=list)
+    moves: list[str | None] | None = None
+    """What led to each state, in words, where the game's feed tells it (Mau-Mau); ``None``:
+    the moves are read from the states (SC games: ``web.move_list``)."""
     result_xml: str | None = None
     result_text: str | None = None
     result_words: dict[str, Any] | None = None
@@ -281,12 +284,19 @@ class LiveHub(LobbyListener):
                 for viewer in record.watchers:
                     viewer.push(text)
 
-    def add_state(self, room_id: str, state_xml: str, move_ms: float | None) -> None:
-        """The hot path: one append unless someone watches the room or the list."""
+    def add_state(
+        self, room_id: str, state_xml: str, move_ms: float | None, move: str | None = None
+    ) -> None:
+        """The hot path: one append unless someone watches the room or the list. ``move``:
+        what led to the state in words, where the game's feed tells it (Mau-Mau)."""
         record = self.rooms.get(room_id)
         if record is None or len(record.states) >= MAX_STATES_PER_ROOM:
             return
         states = record.states
+        if move is not None and record.moves is None:
+            record.moves = [None] * len(states)
+        if record.moves is not None:
+            record.moves.append(move)
         states.append(state_xml)
         record.move_ms.append(move_ms)
         if record.watchers:

@@ -47,7 +47,7 @@ class MauMauFeed(MauMauListener):
         state = table_xml(
             turn, table.top_card, table.wish, turn_of, room.names, list(table.hand_sizes)
         )
-        self.hub.add_state(key, state, move_ms)
+        self.hub.add_state(key, state, move_ms, table.action)
 
     def game_finished(self, room: GameRoom, record: FinishedTable | None) -> None:
         key = room_id(room)

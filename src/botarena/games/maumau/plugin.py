@@ -10,10 +10,12 @@ import logging
 
 from botarena.core import InvalidMove, SeededRandom
 from botarena.games.maumau.cards import is_card, is_jack
+from botarena.games.maumau.render import play_words
 from botarena.games.maumau.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     CardDrawn,
+    CardPlayed,
     DeckScript,
     GameOver,
     MauMauState,
@@ -56,6 +58,8 @@ class Table(MauMauTable):
         self.rules = _rules(setup.rules)
         self.lenient_json = setup.lenient_json
         self._fix = setup.on_fix
+        self._action: str | None = None
+        """What the seat to move before did, for the next table (:class:`TableView`)."""
 
     @property
     def current_seat(self) -> int | None:
@@ -80,17 +84,27 @@ class Table(MauMauTable):
 
     def _table(self, turn: TurnAnnounced | None) -> TableView:
         """The table at a turn announcement (the seat's hand size as announced, before a
-        draw-two) or, for ``turn`` ``None``, at the end."""
+        draw-two) or, for ``turn`` ``None``, at the end, with what led to it."""
         state = self.state
         sizes = [len(hand) for hand in state.hands]
+        action, self._action = self._action, None
         if turn is None:
-            return TableView(state.top_card, state.wish, tuple(sizes), None)
+            return TableView(state.top_card, state.wish, tuple(sizes), None, action)
         sizes[turn.seat] = turn.cards_left
-        return TableView(turn.top_card, state.wish, tuple(sizes), turn.seat)
+        if turn.skipped:  # the seat announced now only passes its turn on
+            self._action = f"{self.names[turn.seat]} is skipped"
+        return TableView(turn.top_card, state.wish, tuple(sizes), turn.seat, action)
 
     def step(self) -> Step:
         step = Step()
         for event in self.state.drain_events():
+            if isinstance(event, CardPlayed):
+                self._action = play_words(self.names[event.seat], event.card, event.wish)
+            elif isinstance(event, CardDrawn) and event.card >= 0:
+                name = self.names[event.seat]
+                self._action = (
+                    f"{name} is refused, draws a penalty card" if event.penalty else f"{name} draws"
+                )
             if isinstance(event, TurnAnnounced):
                 name = self.names[event.seat]
                 message = encode_announcement(event.top_card, event.cards_left, name, event.skipped)

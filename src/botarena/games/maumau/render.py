@@ -32,8 +32,13 @@ def move_words(name: str, answer: dict[str, Any]) -> str:
     if not is_card(card):
         return f"{name} sends no card"
     assert isinstance(card, int)
-    text = f"{name} plays {card_name(card)}"
     wish = answer.get("wishedColor")
-    if is_jack(card) and type(wish) is int and 0 <= wish < len(SUIT_NAMES):
+    return play_words(name, card, wish if type(wish) is int else NO_WISH)
+
+
+def play_words(name: str, card: int, wish: int) -> str:
+    """``Ann plays Herz 7``; a jack names its wish (``wish``: a suit, else none)."""
+    text = f"{name} plays {card_name(card)}"
+    if is_jack(card) and 0 <= wish < len(SUIT_NAMES):
         text += f", wishes {SUIT_NAMES[wish]}"
     return text
