@@ -88,10 +88,10 @@ def test_roles_teams_cannot_act_as_organiser_or_worker(tmp_path: Path) -> None:
         )
         assert response.status == 403  # only a team uploads
         response = await client.post(
-            "/api/submissions?game=maumau", data=make_zip({"start.sh": START}), headers=bearer(team)
+            "/api/submissions?game=chess", data=make_zip({"start.sh": START}), headers=bearer(team)
         )
         assert response.status == 400
-        assert "Software-Challenge games" in (await response.json())["error"]
+        assert "the arena plays piranhas-2019" in (await response.json())["error"]
         response = await client.post(
             "/api/submissions?game=piranhas", data=make_zip({"bot.sh": START}), headers=bearer(team)
         )

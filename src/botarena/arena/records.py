@@ -134,6 +134,9 @@ class SeatResult:
     log: str | None
     peak_memory_mb: float | None = None
     """The most memory the bot's processes used (T2 only; ``None``: not measured)."""
+    rank: int | None = None
+    """The seat's rank at its table (1 = best) where the game ranks beyond points (a
+    Mau-Mau table: the winner, then fewer cards left); ``None``: ranked by points."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -142,6 +145,7 @@ class SeatResult:
             "reason": self.reason,
             "log": self.log,
             "peak_memory_mb": self.peak_memory_mb,
+            "rank": self.rank,
         }
 
     @classmethod
@@ -153,6 +157,7 @@ class SeatResult:
             reason=_optional(data, "reason", str),
             log=_optional(data, "log", str),
             peak_memory_mb=None if peak is None else float(peak),
+            rank=_optional(data, "rank", int),
         )
 
 

@@ -15,13 +15,13 @@ from botarena import __version__
 from botarena.arena import accounts
 from botarena.arena.blobs import BlobStore
 from botarena.arena.ladder_ratings import ratings_of
-from botarena.arena.matchmaker import next_pairings
+from botarena.arena.matchmaker import MAX_TABLE, MIN_TABLE, next_pairings
 from botarena.arena.records import Lease, MatchResult, Principal, Role
 from botarena.arena.storage import SqliteStore, StoreError
 from botarena.arena.uploads import check_upload
 from botarena.core import SeededRandom, new_seed
 from botarena.games import registry
-from botarena.league.jobs import ranks_from_points
+from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S, ranks_from_points
 from botarena.move_clock_limits import ClockKind
 from botarena.runner.limits import CONNECT_TIMEOUT_S, EXIT_GRACE_S
 
@@ -35,8 +35,9 @@ QUEUE_TARGET = 4
 """Ladder matches kept queued per game (``arena serve --queue``)."""
 GAME_TIMEOUT_S = 300.0
 """A match still running after this long is aborted by the worker's watchdog."""
-TABLE_SIZES = (2,)
-"""The Software-Challenge games are played by two seats."""
+TABLE_SIZES = tuple(range(MIN_TABLE, MAX_TABLE + 1))
+"""Seats at a table of a game whose protocol does not fix them (Mau-Mau: 2 to 4); the
+Software-Challenge games are played by two seats."""
 
 
 class ArenaError(ValueError):
@@ -47,17 +48,40 @@ class NotAllowedError(ArenaError):
     """The requester may not do this."""
 
 
+def arena_games() -> tuple[registry.GameSpec, ...]:
+    """The games the arena plays: the Software-Challenge games and Mau-Mau."""
+    return (*registry.sc_games(), *registry.games_of(registry.MAUMAU_JSON))
+
+
 def game_id(text: str) -> str:
-    """The arena's name of a game (a bare name: its newest season); only the
-    Software-Challenge games (two seats) are played."""
+    """The arena's name of a game (a bare name: its newest season)."""
     try:
         spec = registry.resolve(text[:64])
     except ValueError:
         spec = None
-    if spec is None or spec not in registry.sc_games():
-        names = ", ".join(s.id for s in registry.sc_games())
-        raise ArenaError(f"the arena plays the Software-Challenge games ({names}), not {text!r}")
+    if spec is None or spec not in arena_games():
+        names = ", ".join(s.id for s in arena_games())
+        raise ArenaError(f"the arena plays {names}, not {text!r}")
     return spec.id
+
+
+def table_sizes(game: str) -> tuple[int, ...]:
+    """The seats a table of ``game`` may have (the matchmaker's ``table_sizes``)."""
+    fixed = registry.resolve(game).protocol.fixed_seats
+    return TABLE_SIZES if fixed is None else (fixed,)
+
+
+def ranks_of(result: MatchResult) -> list[int]:
+    """Each seat's rank (1 = best): the ranks the worker posted when every seat has one
+    (a Mau-Mau table ranks its losers by the cards left), else competition ranks by points.
+    Posted ranks outside 1..seats, or without a first place, are refused."""
+    posted = [seat.rank for seat in result.seats]
+    if any(rank is None for rank in posted):
+        return ranks_from_points([seat.points or 0 for seat in result.seats])
+    ranks = [rank for rank in posted if rank is not None]
+    if not all(1 <= rank <= len(ranks) for rank in ranks) or 1 not in ranks:
+        raise ArenaError(f"the ranks {ranks[:8]} are not ranks of {len(ranks)} seats")
+    return ranks
 
 
 def init_folder(folder: Path, organiser: str) -> str:
@@ -131,13 +155,18 @@ class Arena:
     def seed_of(self, match: int) -> int:
         return self.seed.derive(f"match-{match}").seed_value
 
-    def settings(self) -> dict[str, Any]:
-        return {
+    def settings(self, game: str) -> dict[str, Any]:
+        """A match's settings: its limits and clock. Mau-Mau's server times a turn by the
+        wall clock (``move_timeout_s``), so its matches say ``wall`` whatever ``--clock``."""
+        settings: dict[str, Any] = {
             "connect_timeout_s": CONNECT_TIMEOUT_S,
             "game_timeout_s": self.game_timeout_s,
             "exit_grace_s": EXIT_GRACE_S,
             "clock": self.move_clock,
         }
+        if registry.resolve(game).protocol is registry.MAUMAU_JSON:
+            settings.update(clock="wall", move_timeout_s=MAUMAU_MOVE_TIMEOUT_S)
+        return settings
 
     # -- who asks -------------------------------------------------------------------------
 
@@ -205,7 +234,7 @@ class Arena:
             game,
             blob,
             self.clock(),
-            settings=self.settings(),
+            settings=self.settings(game),
             version=__version__,
             seed_of=self.seed_of,
             validation_games=VALIDATION_GAMES,
@@ -250,7 +279,7 @@ class Arena:
         for name in (result.replay, *(seat.log for seat in result.seats)):
             if name is not None and not self.blobs.has(name):
                 raise ArenaError(f"blob {name[:64]} was not posted")
-        ranks = ranks_from_points([seat.points or 0 for seat in result.seats])
+        ranks = ranks_of(result)
         try:
             done = self.store.finish(result, worker[:100], self.clock(), ratings_of, ranks)
         except StoreError as error:
@@ -276,7 +305,7 @@ class Arena:
             pairings = next_pairings(
                 self.store.entrants(game) if self.ladder_running else [],
                 challenges,
-                table_sizes=TABLE_SIZES,
+                table_sizes=table_sizes(game),
                 rng=self.rng,
                 count=count,
             )
@@ -285,7 +314,7 @@ class Arena:
                     game,
                     pairings,
                     self.clock(),
-                    settings=self.settings(),
+                    settings=self.settings(game),
                     version=__version__,
                     seed_of=self.seed_of,
                 )

@@ -1,6 +1,7 @@
 """The arena's worker: pulls a match (``POST /api/worker/next-match`` gives a lease with the
 seed, the settings and the bots' blob hashes), unpacks the bots into the match's own folder,
-plays it with the runner's driver on an embedded game server (every bot process through
+plays it on an embedded game server (a Software-Challenge game with the runner's driver, a
+Mau-Mau table of 2 to 4 seats with the league's table; every bot process through
 ``botarena.confine``), keeps the lease alive with heartbeats meanwhile, and posts the replay,
 the seat logs and the result with the per-move figures of the runner's ``GameRecord``.
 
@@ -24,17 +25,21 @@ from typing import Any
 
 import aiohttp
 
+from botarena.arena.matchmaker import MAX_TABLE, MIN_TABLE
 from botarena.arena.records import Lease, MatchResult, SeatResult
 from botarena.arena.uploads import unpack
 from botarena.confine import NO_CONFINEMENT, Confinement
-from botarena.core import SeededRandom
+from botarena.core import ScoreCause, SeededRandom
 from botarena.games import registry
+from botarena.league.entrants import Entrant
+from botarena.league.jobs import MAUMAU_MOVE_TIMEOUT_S, GameJob, JobLimits
+from botarena.league.maumau_game import play_maumau
 from botarena.league.sc_game import DriverJob, driver_game
 from botarena.move_clock_limits import CLOCK_KINDS, ClockKind
 from botarena.runner.bots import BotSpec, parse_bot
 from botarena.runner.driver import DriverLimits
 from botarena.runner.infra import replaying_infra_errors
-from botarena.runner.record import WIN_POINTS, GameRecord
+from botarena.runner.record import REGULAR, WIN_POINTS, GameRecord, SlotRecord
 from botarena.runner.schedule import ScheduledGame
 
 log = logging.getLogger(__name__)
@@ -71,31 +76,44 @@ def clock_of(value: object) -> ClockKind:
     return value
 
 
+async def starts_of(lease: Lease, fetch_blob: FetchBlob, folder: Path) -> dict[int, Path]:
+    """The start script of each seat that plays an upload, unpacked into ``folder/seatN``."""
+    starts = {}
+    for index, seat in enumerate(lease.seats):
+        if seat.builtin is not None:
+            continue
+        if seat.blob is None:
+            raise ValueError(f"seat {index} has neither a built-in player nor an upload")
+        starts[index] = unpack(await fetch_blob(seat.blob), folder / f"seat{index}")
+    return starts
+
+
 async def bots_of(lease: Lease, fetch_blob: FetchBlob, folder: Path) -> tuple[BotSpec, ...]:
-    """Each seat's bot: an upload unpacked into ``folder/seatN`` and started by its
-    ``start.sh``, or a built-in player with a seed from the match's seed."""
+    """Each seat's bot: an upload started by its ``start.sh``, or a built-in player with a
+    seed from the match's seed."""
+    starts = await starts_of(lease, fetch_blob, folder)
     bots = []
     for index, seat in enumerate(lease.seats):
         if seat.builtin is not None:
             spec = parse_bot(seat.builtin, lease.game, seat.label)
             seed = SeededRandom(lease.seed).derive(f"bot-{index}").seed_value
             bots.append(BotSpec(seat.label, (*spec.command, "--seed", str(seed)), seat.builtin))
-            continue
-        if seat.blob is None:
-            raise ValueError(f"seat {index} has neither a built-in player nor an upload")
-        start = unpack(await fetch_blob(seat.blob), folder / f"seat{index}")
-        bots.append(BotSpec(seat.label, (str(start),)))
+        else:
+            bots.append(BotSpec(seat.label, (str(starts[index]),)))
     return tuple(bots)
 
 
 async def play_lease(
     lease: Lease, fetch_blob: FetchBlob, folder: Path, confinement: Confinement
 ) -> tuple[GameRecord, dict[str, bytes]]:
-    """Play the leased match in ``folder`` with the runner's driver; its record and the
-    bytes of its seat logs and replay."""
+    """Play the leased match in ``folder``: a Software-Challenge game with the runner's
+    driver, a Mau-Mau table with the league's table; its record and the bytes of its seat
+    logs and replay."""
+    if registry.resolve(lease.game).protocol is registry.MAUMAU_JSON:
+        return await play_table(lease, fetch_blob, folder, confinement)
     bots = await bots_of(lease, fetch_blob, folder / "bots")
     if len(bots) != 2:
-        raise ValueError(f"{lease.game}: the arena's worker plays two seats, not {len(bots)}")
+        raise ValueError(f"{lease.game}: a Software-Challenge game has two seats, not {len(bots)}")
     job = DriverJob(
         registry.resolve(lease.game).game_type,
         ScheduledGame(lease.match, 0, lease.seed, (0, 1)),
@@ -110,23 +128,84 @@ async def play_lease(
     return await replaying_infra_errors(play, lambda played: played[0], lambda _record: None)
 
 
+def table_job(lease: Lease, starts: dict[int, Path], confinement: Confinement) -> GameJob:
+    """The leased Mau-Mau table as the league's job: built-in players in-process (their seeds
+    from the match's seed, as ``bots_of``), uploads started as ``start.sh --host H --port P
+    --name N``, on the wall clock with the match's turn time."""
+    if not MIN_TABLE <= len(lease.seats) <= MAX_TABLE:
+        raise ValueError(
+            f"a Mau-Mau table has {MIN_TABLE} to {MAX_TABLE} seats, not {len(lease.seats)}"
+        )
+    limits = driver_limits(lease.settings)
+    if limits.clock != "wall":
+        raise ValueError("a Mau-Mau table runs on the wall clock (its server times the turns)")
+    move_timeout_s = float(lease.settings.get("move_timeout_s", MAUMAU_MOVE_TIMEOUT_S))
+    seats = tuple(
+        Entrant(seat.label, seat.builtin, (), seat.builtin)
+        if seat.builtin is not None
+        else Entrant(seat.label, str(starts[index]), (str(starts[index]),))
+        for index, seat in enumerate(lease.seats)
+    )
+    return GameJob(
+        index=lease.match,
+        round=0,
+        pairing=0,
+        game=lease.game,
+        seed=lease.seed,
+        seats=seats,
+        limits=JobLimits(
+            limits.connect_timeout_s,
+            limits.game_timeout_s,
+            limits.exit_grace_s,
+            limits.clock,
+            move_timeout_s,
+        ),
+        confinement=confinement,
+    )
+
+
+async def play_table(
+    lease: Lease, fetch_blob: FetchBlob, folder: Path, confinement: Confinement
+) -> tuple[GameRecord, dict[str, bytes]]:
+    """A Mau-Mau table with the league's :func:`play_maumau` (its transcript is the replay)."""
+    starts = await starts_of(lease, fetch_blob, folder / "bots")
+    game = folder / "game"
+    game.mkdir(parents=True, exist_ok=True)
+    outcome = await play_maumau(table_job(lease, starts, confinement), game)
+    return outcome.record, outcome.files
+
+
+def seat_cause(slot: SlotRecord) -> str:
+    """A seat's cause: the server's, or ``LEFT`` for a seat the runner noted (a Mau-Mau bot
+    that never took its seat, or exited with an error code)."""
+    if slot.cause == REGULAR and slot.runner_note is not None:
+        return ScoreCause.LEFT.value
+    return slot.cause
+
+
 def match_result(lease: Lease, record: GameRecord, blob_names: dict[str, str]) -> MatchResult:
-    """The arena's result of a played match; ``blob_names``: the posted files' names."""
+    """The arena's result of a played match; ``blob_names``: the posted files' names. A
+    table's ranks go with it (a Mau-Mau table ranks beyond points); a two-seat game whose
+    points do not add up to one win is void."""
     points = [slot.match_points for slot in record.slots]
     labels = [seat.label for seat in lease.seats]
+    ranks: list[int | None] = [None] * len(record.slots)
+    if record.ranks is not None:
+        ranks = list(record.ranks)
     return MatchResult(
         match=lease.match,
         seats=tuple(
             SeatResult(
                 slot.match_points,
-                slot.cause,
-                slot.reason,
+                seat_cause(slot),
+                slot.reason if slot.reason is not None else slot.runner_note,
                 None if slot.log is None else blob_names.get(slot.log),
                 slot.peak_memory_mb,
+                rank,
             )
-            for slot in record.slots
+            for slot, rank in zip(record.slots, ranks, strict=True)
         ),
-        void=record.is_void() or sum(p or 0 for p in points) != WIN_POINTS,
+        void=record.is_void() or (len(points) == 2 and sum(p or 0 for p in points) != WIN_POINTS),
         cause=record.cause,
         moves=record.moves,
         duration_s=record.duration_s,
