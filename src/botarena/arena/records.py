@@ -9,6 +9,7 @@ from typing import Any, Literal
 Role = Literal["organiser", "team", "worker"]
 SubmissionStatus = Literal["validating", "accepted", "error", "retired"]
 MatchKind = Literal["validation", "challenge", "ladder"]
+FinalState = Literal["playing", "done"]
 
 UNRATED_MU = 25.0
 """OpenSkill's (Plackett-Luce) starting mu: the leaderboard's value before a first game."""
@@ -227,6 +228,58 @@ class MatchResult:
             clock=_optional(data, "clock", str) or "wall",
             infra_replays=_optional(data, "infra_replays", int) or 0,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class FinalStatus:
+    """A game's final phase: ``playing`` its round robin, or ``done`` (standings published);
+    ``played`` of its ``total`` matches have ended (an ``error`` one counts as ended)."""
+
+    game: str
+    status: FinalState
+    played: int
+    total: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "status": self.status,
+            "played": self.played,
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FinalRow:
+    """One line of a game's final standings: Bradley-Terry Elo (mean 0) with its 95 %
+    interval ``low``..``high``, and the record in the final's games."""
+
+    rank: int
+    team: str
+    submission: int
+    version: int
+    elo: float
+    low: float
+    high: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "team": self.team,
+            "submission": self.submission,
+            "version": self.version,
+            "elo": round(self.elo, 1),
+            "low": round(self.low, 1),
+            "high": round(self.high, 1),
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+        }
 
 
 @dataclass(frozen=True, slots=True)
