@@ -55,6 +55,15 @@ def play_final(arena: Arena, strength: dict[int, int], fail_last: bool = False) 
     return played
 
 
+def win_validation(store: SqliteStore, submission: int) -> None:
+    """``submission`` wins its two queued validation games (it is accepted)."""
+    for _ in range(2):
+        lease = store.lease("w", 1.0, 10.0)
+        assert lease is not None
+        points = tuple(2 if s.submission == submission else 0 for s in lease.seats)
+        store.finish(result(lease.match, points), "w", 1.0, ratings_of, ranks(points))
+
+
 def test_a_version_1_data_folder_is_upgraded(tmp_path: Path) -> None:
     path = tmp_path / "arena.sqlite3"
     db = sqlite3.connect(path, isolation_level=None)
@@ -208,11 +217,7 @@ def test_a_retired_version_is_never_paired_again_and_keeps_its_history(tmp_path:
     second = submit(store, team, "cd", 1.0, 2)
     with pytest.raises(StoreError, match="is validating"):
         store.retire(team, second, 1.0)
-    for _ in range(2):
-        lease = store.lease("w", 1.0, 10.0)
-        assert lease is not None
-        points = tuple(2 if s.submission == second else 0 for s in lease.seats)
-        store.finish(result(lease.match, points), "w", 1.0, ratings_of, ranks(points))
+    win_validation(store, second)
     with pytest.raises(StoreError, match="active version: activate another before retiring"):
         store.retire(team, first, 1.0)
     played, waiting = queue(
@@ -240,3 +245,18 @@ def test_a_retired_version_is_never_paired_again_and_keeps_its_history(tmp_path:
     with pytest.raises(StoreError, match="not one of the team's"):
         store.retire(store.teams()[1][0], second, 3.0)
     store.close()
+
+
+def test_the_team_page_offers_to_retire_only_inactive_versions(tmp_path: Path) -> None:
+    arena = new_arena(tmp_path)
+    first = accepted_team(arena.store, "a", game=GAME)
+    team = team_of(arena, "a")
+    assert team.team is not None
+    second = submit(arena.store, team.team, "cd", 1.0, 2, GAME)
+    win_validation(arena.store, second)
+    page = pages.team_page(arena, team.team)
+    assert f"class='retire' data-submission='{second}'" in page
+    assert f"data-submission='{first}'" not in page  # the active one
+    arena.retire(team, second)
+    assert "class='retire'" not in pages.team_page(arena, team.team)
+    arena.close()
