@@ -149,8 +149,12 @@ def test_the_standings_are_published_when_every_final_match_is_played(tmp_path: 
     status, rows = arena.final(GAME)
     assert status is not None and (status.status, status.played) == ("done", 6)
     assert [row.team for row in rows] == ["a", "b", "c"]
-    assert [(row.games, row.wins, row.losses) for row in rows] == [(4, 4, 0), (4, 2, 2), (4, 0, 4)]
-    assert all(row.low < row.elo < row.high for row in rows)
+    assert [(r.standing.games, r.standing.wins, r.standing.losses) for r in rows] == [
+        (4, 4, 0),
+        (4, 2, 2),
+        (4, 0, 4),
+    ]
+    assert all(r.standing.low < r.standing.elo < r.standing.high for r in rows)
     assert changed.count(GAME) == len(played) + 1  # each result, then the publication
     json_rows = pages.final_json(GAME, status, rows)["rows"]
     assert {"team", "submission", "elo", "low", "high", "games"} <= set(json_rows[0])
@@ -167,7 +171,7 @@ def test_a_final_whose_last_match_ends_as_error_is_published(tmp_path: Path) -> 
     assert len(played) == 5
     status, rows = arena.final(GAME)
     assert status is not None and status.status == "done"
-    assert sum(row.games for row in rows) == 2 * 5  # the error match counts for nobody
+    assert sum(row.standing.games for row in rows) == 2 * 5  # the error match counts for nobody
     errors = [m for m in arena.store.matches(game=GAME) if m.status == "error"]
     assert any(str(MAX_ATTEMPTS) in str(m.cause) for m in errors)
     arena.close()

@@ -91,17 +91,17 @@ def _final_section(status: FinalStatus | None, rows: Sequence[FinalRow]) -> str:
         )
     head = "".join(f"<th>{html.escape(c)}</th>" for c in FINAL_COLUMNS)
     lines = "".join(
-        f"<tr data-submission='{row.submission}'>"
+        f"<tr data-submission='{row.standing.submission}'>"
         + "".join(
             f"<td>{html.escape(cell)}</td>"
             for cell in (
                 str(row.rank),
                 row.team,
                 f"v{row.version}",
-                f"{row.elo:+.0f}",
-                f"{row.low:+.0f} … {row.high:+.0f}",
-                str(row.games),
-                f"{row.wins}/{row.draws}/{row.losses}",
+                f"{row.standing.elo:+.0f}",
+                f"{row.standing.low:+.0f} … {row.standing.high:+.0f}",
+                str(row.standing.games),
+                f"{row.standing.wins}/{row.standing.draws}/{row.standing.losses}",
             )
         )
         + "</tr>"

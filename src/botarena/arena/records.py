@@ -4,7 +4,10 @@ each one typed value with ``to_json``/``from_json``; nothing else reads them by 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from botarena.arena.ladder_ratings import FinalStanding
 
 Role = Literal["organiser", "team", "worker"]
 SubmissionStatus = Literal["validating", "accepted", "error", "retired"]
@@ -251,34 +254,28 @@ class FinalStatus:
 
 @dataclass(frozen=True, slots=True)
 class FinalRow:
-    """One line of a game's final standings: Bradley-Terry Elo (mean 0) with its 95 %
-    interval ``low``..``high``, and the record in the final's games."""
+    """One line of a game's final standings: a team's submission with its Bradley-Terry Elo
+    (mean 0), 95 % interval and record in the final's games (``ladder_ratings``)."""
 
     rank: int
     team: str
-    submission: int
     version: int
-    elo: float
-    low: float
-    high: float
-    games: int
-    wins: int
-    draws: int
-    losses: int
+    standing: FinalStanding
 
     def to_json(self) -> dict[str, Any]:
+        standing = self.standing
         return {
             "rank": self.rank,
             "team": self.team,
-            "submission": self.submission,
+            "submission": standing.submission,
             "version": self.version,
-            "elo": round(self.elo, 1),
-            "low": round(self.low, 1),
-            "high": round(self.high, 1),
-            "games": self.games,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.losses,
+            "elo": round(standing.elo, 1),
+            "low": round(standing.low, 1),
+            "high": round(standing.high, 1),
+            "games": standing.games,
+            "wins": standing.wins,
+            "draws": standing.draws,
+            "losses": standing.losses,
         }
 
 

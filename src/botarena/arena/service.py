@@ -327,19 +327,7 @@ class Arena:
         info = {s.id: s for s in self.store.submissions() if s.game == game}
         fit = final_standings(self.store.final_outcomes(game))
         return status, [
-            FinalRow(
-                rank=rank,
-                team=info[row.submission].team_name,
-                submission=row.submission,
-                version=info[row.submission].version,
-                elo=row.elo,
-                low=row.low,
-                high=row.high,
-                games=row.games,
-                wins=row.wins,
-                draws=row.draws,
-                losses=row.losses,
-            )
+            FinalRow(rank, info[row.submission].team_name, info[row.submission].version, row)
             for rank, row in enumerate(fit.rows, start=1)
         ]
 
