@@ -156,6 +156,7 @@ def test_the_standings_are_published_when_every_final_match_is_played(tmp_path: 
     ]
     assert all(r.standing.low < r.standing.elo < r.standing.high for r in rows)
     assert changed.count(GAME) == len(played) + 1  # each result, then the publication
+    assert arena.final(GAME)[1] is rows  # published once: the fit is not redone per request
     json_rows = pages.final_json(GAME, status, rows)["rows"]
     assert {"team", "submission", "elo", "low", "high", "games"} <= set(json_rows[0])
     page = pages.leaderboard(GAME, arena.store.standings(GAME), status, rows)

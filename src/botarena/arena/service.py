@@ -101,6 +101,9 @@ class Arena:
         self.seed = SeededRandom(int(self.store.setting("seed") or 0))
         self.rng = self.seed.derive("matchmaker")
         self.wake = asyncio.Event()
+        self.final_rows: dict[str, list[FinalRow]] = {}
+        """Published final standings by game (a done final never changes; the fit over a
+        field of 100 takes most of a second, too long for every leaderboard request)."""
         self.settle_finals()
 
     def close(self) -> None:
@@ -324,12 +327,14 @@ class Arena:
         status = self.store.final_status(game)
         if status is None or status.status != "done":
             return status, []
-        info = {s.id: s for s in self.store.submissions() if s.game == game}
-        fit = final_standings(self.store.final_outcomes(game))
-        return status, [
-            FinalRow(rank, info[row.submission].team_name, info[row.submission].version, row)
-            for rank, row in enumerate(fit.rows, start=1)
-        ]
+        if game not in self.final_rows:
+            info = {s.id: s for s in self.store.submissions() if s.game == game}
+            fit = final_standings(self.store.final_outcomes(game))
+            self.final_rows[game] = [
+                FinalRow(rank, info[row.submission].team_name, info[row.submission].version, row)
+                for rank, row in enumerate(fit.rows, start=1)
+            ]
+        return status, self.final_rows[game]
 
     def settle_finals(self) -> None:
         """Publish every final whose matches have all ended (idempotent; also at start, so
