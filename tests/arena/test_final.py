@@ -15,7 +15,7 @@ from botarena.arena.pairing import Pairing
 from botarena.arena.records import Principal
 from botarena.arena.service import Arena, ArenaError, NotAllowedError, init_folder
 from botarena.arena.storage import MAX_ATTEMPTS, SqliteStore, StoreError
-from tests.arena.test_storage import accepted_team, queue, ranks, result, submit
+from tests.arena.test_storage import accepted_team, queue, ranks, result, seed_of, submit
 from tests.arena.test_uploads import START, make_zip
 
 GAME = "piranhas-2026"
@@ -123,6 +123,32 @@ def test_the_final_freezes_uploads_and_queues_the_round_robin(tmp_path: Path) ->
     assert arena.fill_queue() == 0  # the ladder stopped for the game
     assert arena.final(GAME) == (arena.store.final_status(GAME), [])  # nothing published yet
     arena.close()
+
+
+def test_a_ladder_match_in_play_when_the_final_starts_is_never_played_again(
+    tmp_path: Path,
+) -> None:
+    store = SqliteStore(tmp_path / "arena.sqlite3")
+    a, b = (accepted_team(store, name, game=GAME) for name in ("a", "b"))
+    failing, expiring, finishing = queue(
+        store, *(Pairing((a, b), rated=True) for _ in range(3)), game=GAME
+    )
+    leases = [store.lease(worker, 1.0, 10.0) for worker in ("w1", "w2", "w3")]
+    assert [lease.match for lease in leases if lease is not None] == [failing, expiring, finishing]
+    store.start_final(
+        GAME, [Pairing((a, b), rated=True)], 2.0, settings={}, version="t", seed_of=seed_of
+    )
+    assert store.fail(failing, "w1", "the server crashed", 3.0) == "queued"
+    assert store.finish(result(finishing, (2, 0)), "w3", 4.0, ratings_of, [1, 2])
+    final = store.lease("w4", 20.0, 10.0)  # w2's lease ran out
+    assert final is not None and final.match == finishing + 1  # the final's, nothing else
+    for match in (failing, expiring):
+        info = store.match(match)
+        assert info is not None and info.status == "error"
+        assert "final phase started" in str(info.cause)
+    done = store.match(finishing)
+    assert done is not None and done.status == "done"  # a leased one finishes
+    store.close()
 
 
 def test_a_final_needs_two_uploads(tmp_path: Path) -> None:

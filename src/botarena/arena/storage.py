@@ -767,6 +767,18 @@ class SqliteStore:
             reason = "the lease ran out after the last attempt"
             self._end_with_error(db, int(row["id"]), reason, now)
 
+    def _cancel_returned_after_final(self, db: sqlite3.Connection, now: float) -> None:
+        """A ladder match or challenge leased when its game's final started finishes if it
+        can; one that comes back (failed, lease ran out) is cancelled, never played again."""
+        in_final = "game IN (SELECT game FROM finals)"
+        db.execute(
+            "UPDATE matches SET status = 'queued', lease_owner = NULL, lease_expiry = NULL "
+            "WHERE status = 'leased' AND lease_expiry < ? AND final = 0 "
+            f"AND kind != 'validation' AND {in_final}",
+            (now,),
+        )
+        self._cancel_queued(db, in_final, (), "cancelled: the final phase started", now)
+
     def _end_with_error(self, db: sqlite3.Connection, match: int, reason: str, now: float) -> None:
         db.execute(
             "UPDATE matches SET status = 'error', cause = ?, finished = ?, lease_owner = NULL "
@@ -790,9 +802,11 @@ class SqliteStore:
             db.execute("UPDATE challenges SET status = 'done' WHERE id = ?", (challenge,))
 
     def lease(self, owner: str, now: float, lease_s: float) -> Lease | None:
-        """The next match for ``owner``: a queued one or one whose lease ran out."""
+        """The next match for ``owner``: a queued one or one whose lease ran out (a ladder
+        match or challenge of a game in its final phase that comes back is cancelled)."""
         with self._transaction() as db:
             self._end_exhausted(db, now)
+            self._cancel_returned_after_final(db, now)
             db.execute(
                 "INSERT INTO workers (name, last_seen) VALUES (?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen",
