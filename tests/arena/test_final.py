@@ -156,7 +156,7 @@ def test_a_final_needs_two_uploads(tmp_path: Path) -> None:
     accepted_team(arena.store, "alone", game=GAME)
     with pytest.raises(ArenaError, match="needs two accepted active uploads"):
         arena.start_final(ORGANISER, GAME)
-    with pytest.raises(ArenaError, match="Software-Challenge games"):
+    with pytest.raises(ArenaError, match=r"the arena plays .*, not 'no such game'"):
         arena.start_final(ORGANISER, "no such game")
     assert arena.store.finals() == {}
     arena.close()
