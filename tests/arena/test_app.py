@@ -49,6 +49,8 @@ PROTECTED = [
     ("GET", "/api/submissions"),
     ("POST", "/api/submissions?game=piranhas"),
     ("POST", "/api/submissions/1/activate"),
+    ("POST", "/api/submissions/1/retire"),
+    ("POST", "/api/final"),
     ("POST", "/api/challenges"),
     ("POST", "/api/ladder"),
     ("GET", "/api/organiser"),
@@ -75,7 +77,7 @@ def test_every_protected_route_refuses_without_a_token(tmp_path: Path) -> None:
 def test_roles_teams_cannot_act_as_organiser_or_worker(tmp_path: Path) -> None:
     async def body(client: Any, organiser: str, clock: ManualClock) -> None:
         team, _ = await new_team(client, organiser, "alpha")
-        for path in ("/api/teams", "/api/ladder", "/api/worker/next-match"):
+        for path in ("/api/teams", "/api/ladder", "/api/final", "/api/worker/next-match"):
             response = await client.post(
                 path, json={"name": "x", "worker": "w"}, headers=bearer(team)
             )
@@ -219,5 +221,38 @@ def test_the_pages_render(tmp_path: Path) -> None:
         assert (await answer.json())["running"] is False
         state = await (await client.get("/api/organiser", headers=bearer(organiser))).json()
         assert state["ladder_running"] is False and state["replays_private"] is False
+
+    run(tmp_path / "arena", body)
+
+
+def test_the_final_and_retiring_over_http(tmp_path: Path) -> None:
+    async def body(client: Any, organiser: str, clock: ManualClock) -> None:
+        team, _ = await new_team(client, organiser, "alpha")
+        upload = await client.post(
+            "/api/submissions?game=piranhas",
+            data=make_zip({"start.sh": START}),
+            headers=bearer(team),
+        )
+        submission = (await upload.json())["id"]
+        response = await client.post(f"/api/submissions/{submission}/retire", headers=bearer(team))
+        assert response.status == 400 and "is validating" in (await response.json())["error"]
+        response = await client.get("/api/final?game=piranhas")
+        assert (await response.json()) == {
+            "game": "piranhas-2026",
+            "status": "none",
+            "played": 0,
+            "total": 0,
+            "rows": [],
+        }
+        response = await client.post(
+            "/api/final", json={"game": "piranhas"}, headers=bearer(organiser)
+        )
+        assert response.status == 400
+        assert "needs two accepted active uploads" in (await response.json())["error"]
+        response = await client.post("/api/final", json={}, headers=bearer(organiser))
+        assert response.status == 400 and "game is missing" in (await response.json())["error"]
+        assert "start the final phase" in await (await client.get("/organiser")).text()
+        state = await (await client.get("/api/organiser", headers=bearer(organiser))).json()
+        assert state["finals"] == {}
 
     run(tmp_path / "arena", body)

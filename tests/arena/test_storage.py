@@ -40,16 +40,18 @@ def result(match: int, points: tuple[int, ...], causes: tuple[str, ...] = ()) ->
     )
 
 
-def queue(store: SqliteStore, *pairings: Pairing) -> list[int]:
+def queue(store: SqliteStore, *pairings: Pairing, game: str = "piranhas") -> list[int]:
     return store.queue_pairings(
-        "piranhas", list(pairings), 1.0, settings=SETTINGS, version="t", seed_of=seed_of
+        game, list(pairings), 1.0, settings=SETTINGS, version="t", seed_of=seed_of
     )
 
 
-def submit(store: SqliteStore, team: int, blob: str, now: float, games: int) -> int:
+def submit(  # noqa: PLR0917 - the test's short form of add_submission
+    store: SqliteStore, team: int, blob: str, now: float, games: int, game: str = "piranhas"
+) -> int:
     return store.add_submission(
         team,
-        "piranhas",
+        game,
         blob * 32,
         now,
         settings=SETTINGS,
@@ -63,19 +65,10 @@ def ranks(points: tuple[int, ...]) -> list[int]:
     return [1 + sum(1 for other in points if other > mine) for mine in points]
 
 
-def accepted_team(store: SqliteStore, name: str, now: float = 0.0) -> int:
+def accepted_team(store: SqliteStore, name: str, now: float = 0.0, game: str = "piranhas") -> int:
     """A team with one submission whose two validation games it won."""
     team = store.add_team(name, f"key-{name}", now)
-    submission = store.add_submission(
-        team,
-        "piranhas",
-        "ab" * 32,
-        now,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
-        validation_games=2,
-    )
+    submission = submit(store, team, "ab", now, 2, game)
     for _ in range(2):
         lease = store.lease("w", now, 10.0)
         assert lease is not None and lease.kind == "validation"

@@ -19,11 +19,16 @@ Routes (``T``: a bearer token or a member's session cookie, with the role named)
     GET  /api/submissions           the team's (organiser: all) uploads (team)
     POST /api/submissions?game=G    the ZIP as body -> id and status (team)
     POST /api/submissions/{id}/activate  (team)
+    POST /api/submissions/{id}/retire    never paired again; not the active one (team)
     POST /api/challenges            {"opponent"} (team)
     POST /api/ladder                {"running"} (organiser)
     POST /api/replays               {"private"}: replays for the organiser and the match's
                                     own teams only, until the end (organiser)
-    GET  /api/organiser             teams, workers, queue (organiser)
+    GET  /api/final?game=G          the final phase: status, matches played, and once
+                                    done its standings (Bradley-Terry Elo ± 95 % CI)
+    POST /api/final                 {"game"}: freeze uploads, stop the game's ladder, queue
+                                    the full round robin (organiser)
+    GET  /api/organiser             teams, workers, queue, finals (organiser)
     POST /api/worker/next-match | heartbeat | fail | result | blob   (worker or organiser)
     GET  /api/worker/blob/{sha}     (worker or organiser)
 
@@ -116,9 +121,12 @@ class ArenaSite:
             web.get("/api/submissions", self.submissions),
             web.post("/api/submissions", self.submit),
             web.post("/api/submissions/{id:\\d+}/activate", self.activate),
+            web.post("/api/submissions/{id:\\d+}/retire", self.retire),
             web.post("/api/challenges", self.challenge),
             web.post("/api/ladder", self.ladder),
             web.post("/api/replays", self.replays),
+            web.get("/api/final", self.final),
+            web.post("/api/final", self.start_final),
             web.get("/api/organiser", self.organiser),
             web.post("/api/worker/next-match", self.next_match),
             web.post("/api/worker/heartbeat", self.heartbeat),
@@ -251,7 +259,8 @@ class ArenaSite:
         )
 
     def _may_watch(self, request: web.Request, match: Any) -> None:
-        if not self.arena.may_watch(self._principal(request), [s.team for s in match.seats]):
+        teams = [s.team for s in match.seats]
+        if not self.arena.may_watch(self._principal(request), match.game, teams):
             raise NotAllowedError("the organiser keeps the replays private until the end")
 
     async def seat_log(self, request: web.Request) -> web.Response:
@@ -359,6 +368,14 @@ class ArenaSite:
         self.arena.activate(principal, int(request.match_info["id"]))
         return web.json_response({"ok": True})
 
+    async def retire(self, request: web.Request) -> web.Response:
+        principal = self.arena.need(self._principal(request), "team")
+        submission = int(request.match_info["id"])
+        self.arena.retire(principal, submission)
+        info = self.arena.store.submission(submission)
+        assert info is not None
+        return web.json_response(info.to_json())
+
     async def challenge(self, request: web.Request) -> web.Response:
         principal = self.arena.need(self._principal(request), "team")
         data = await self._json(request)
@@ -376,6 +393,17 @@ class ArenaSite:
         data = await self._json(request)
         self.arena.set_replays_private(bool(data.get("private")))
         return web.json_response({"private": self.arena.replays_private})
+
+    async def final(self, request: web.Request) -> web.Response:
+        game = self._game(request)
+        status, rows = self.arena.final(game) if game else (None, [])
+        return web.json_response(pages.final_json(game, status, rows))
+
+    async def start_final(self, request: web.Request) -> web.Response:
+        principal = self.arena.need(self._principal(request), "organiser")
+        data = await self._json(request)
+        status = self.arena.start_final(principal, self._text(data, "game"))
+        return web.json_response(pages.final_json(status.game, status, []))
 
     async def organiser(self, request: web.Request) -> web.Response:
         self.arena.need(self._principal(request), "organiser")
@@ -425,7 +453,9 @@ class ArenaSite:
 
     async def leaderboard_page(self, request: web.Request) -> web.Response:
         game = self._game(request)
-        html = pages.leaderboard(game, self.arena.store.standings(game) if game else [])
+        final, final_rows = self.arena.final(game) if game else (None, [])
+        standings = self.arena.store.standings(game) if game else []
+        html = pages.leaderboard(game, standings, final, final_rows)
         return web.Response(text=html, content_type="text/html")
 
     async def team_page(self, request: web.Request) -> web.Response:

@@ -173,11 +173,74 @@ def submit(server: str, token: str, game: str, path: Path) -> None:
 
 @arena.command()
 @server_option
+@token_option
+@click.argument("submission", type=click.IntRange(1))
+def retire(server: str, token: str, submission: int) -> None:
+    """Retire one of the team's versions (never paired again; not the active one)."""
+    answer = call(server, f"/api/submissions/{submission}/retire", token=token, body={})
+    click.echo(f"submission: {answer['id']}")
+    click.echo(f"status: {answer['status']}")
+
+
+def _final_lines(answer: dict[str, Any]) -> list[str]:
+    """``final: STATUS``, ``matches: PLAYED/TOTAL`` and, once done, one line per row."""
+    lines = [f"final: {answer['status']}", f"matches: {answer['played']}/{answer['total']}"]
+    lines += [
+        f"{row['rank']:>3}  {row['team']:<20} v{row['version']:<3} "
+        f"Elo {row['elo']:+7.1f} [{row['low']:+.1f}, {row['high']:+.1f}]  "
+        f"{row['games']:>4} games  {row['wins']}/{row['draws']}/{row['losses']}"
+        for row in answer["rows"]
+    ]
+    return lines
+
+
+@arena.command()
+@server_option
+@token_option
+@click.option("--game", required=True)
+@click.option("--start", "action", flag_value="start", help="Start the final phase.")
+@click.option(
+    "--status", "action", flag_value="status", default=True, help="Show it (the default)."
+)
+def final(server: str, token: str, game: str, action: str) -> None:
+    """The organiser's final phase of GAME: --start freezes its uploads, stops its ladder and
+    queues the full round robin; --status prints its progress and, once all matches are
+    played, the final standings (Bradley-Terry Elo with 95 % interval)."""
+    if action == "start":
+        answer = call(server, "/api/final", token=token, body={"game": game})
+    else:
+        answer = call(server, "/api/final?" + urllib.parse.urlencode({"game": game}), token=token)
+    for line in _final_lines(answer):
+        click.echo(line)
+
+
+@arena.command()
+@server_option
 @click.option("--game", required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
-def standings(server: str, game: str, as_json: bool) -> None:
-    """The leaderboard of GAME."""
-    rows = call(server, "/api/standings?" + urllib.parse.urlencode({"game": game}))
+@click.option(
+    "--final",
+    "of_final",
+    is_flag=True,
+    help="The final standings (Elo ± 95 % interval) instead of the ladder's.",
+)
+def standings(server: str, game: str, as_json: bool, of_final: bool) -> None:
+    """The leaderboard of GAME (with --final: the final phase's standings, once published)."""
+    query = urllib.parse.urlencode({"game": game})
+    if of_final:
+        answer = call(server, f"/api/final?{query}")
+        if answer["status"] != "done":
+            raise ApiError(
+                f"the final standings of {answer['game']} are not published (final: "
+                f"{answer['status']}, {answer['played']}/{answer['total']} matches)"
+            )
+        if as_json:
+            click.echo(json.dumps(answer["rows"], indent=1))
+        else:
+            for line in _final_lines(answer)[2:]:
+                click.echo(line)
+        return
+    rows = call(server, f"/api/standings?{query}")
     if as_json:
         click.echo(json.dumps(rows, indent=1))
         return

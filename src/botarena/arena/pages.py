@@ -7,7 +7,7 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from botarena.arena.records import StandingRow
+from botarena.arena.records import FinalRow, FinalStatus, StandingRow
 
 if TYPE_CHECKING:
     from botarena.arena.service import Arena
@@ -18,6 +18,7 @@ table { border-collapse: collapse; } th, td { padding: .3rem .7rem; text-align: 
 tr:nth-child(even) { background: #f3f3f3; } .num { text-align: right; }
 """
 COLUMNS = ("rank", "team", "version", "μ ± σ", "games", "W/D/L", "last games")
+FINAL_COLUMNS = ("rank", "team", "version", "Elo", "95 % interval", "games", "W/D/L")
 
 
 def _page(title: str, body: str, script: str = "") -> str:
@@ -73,7 +74,53 @@ connect();
 """
 
 
-def leaderboard(game: str, rows: Sequence[StandingRow]) -> str:
+def final_json(game: str, status: FinalStatus | None, rows: Sequence[FinalRow]) -> dict[str, Any]:
+    """``/api/final``'s answer: the final phase of ``game`` (status ``none`` before it)."""
+    if status is None:
+        return {"game": game, "status": "none", "played": 0, "total": 0, "rows": []}
+    return status.to_json() | {"rows": [row.to_json() for row in rows]}
+
+
+def _final_section(status: FinalStatus | None, rows: Sequence[FinalRow]) -> str:
+    if status is None:
+        return ""
+    if status.status != "done":
+        return (
+            f"<p id='final'>final phase: {status.played} of {status.total} matches played "
+            "(uploads frozen; the standings appear when all are played)</p>"
+        )
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in FINAL_COLUMNS)
+    lines = "".join(
+        f"<tr data-submission='{row.standing.submission}'>"
+        + "".join(
+            f"<td>{html.escape(cell)}</td>"
+            for cell in (
+                str(row.rank),
+                row.team,
+                f"v{row.version}",
+                f"{row.standing.elo:+.0f}",
+                f"{row.standing.low:+.0f} … {row.standing.high:+.0f}",
+                str(row.standing.games),
+                f"{row.standing.wins}/{row.standing.draws}/{row.standing.losses}",
+            )
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return (
+        "<h2>final standings</h2><p>Bradley-Terry Elo (mean 0) with its 95 % interval, "
+        f"from the final's round robin ({status.total} matches)</p>"
+        f"<table id='final'><thead><tr>{head}</tr></thead><tbody>{lines}</tbody></table>"
+        "<h2>ladder</h2>"
+    )
+
+
+def leaderboard(
+    game: str,
+    rows: Sequence[StandingRow],
+    final: FinalStatus | None = None,
+    final_rows: Sequence[FinalRow] = (),
+) -> str:
     head = "".join(f"<th>{html.escape(c)}</th>" for c in COLUMNS)
     lines = "".join(
         f"<tr data-submission='{row.submission}'>"
@@ -83,7 +130,8 @@ def leaderboard(game: str, rows: Sequence[StandingRow]) -> str:
     )
     body = (
         f"<p>game: <b>{html.escape(game or 'none yet')}</b></p>"
-        f"<table><thead><tr>{head}</tr></thead>"
+        + _final_section(final, final_rows)
+        + f"<table><thead><tr>{head}</tr></thead>"
         f"<tbody id='standings' data-game='{html.escape(game, quote=True)}'>{lines}</tbody>"
         "</table>"
     )
@@ -116,14 +164,20 @@ def team_page(arena: Arena, team: int) -> str:
         links = " ".join(
             f"<a href='/match/{m.id}'>{m.kind} {m.id} ({html.escape(m.status)})</a>" for m in games
         )
+        retire = (
+            f"<button class='retire' data-submission='{sub.id}'>retire</button>"
+            if sub.status in ("accepted", "error") and not sub.active
+            else ""
+        )
         rows.append(
             f"<tr><td>v{sub.version}</td><td>{html.escape(sub.game)}</td>"
             f"<td>{html.escape(sub.status)}{' (active)' if sub.active else ''}</td>"
-            f"<td>{html.escape(sub.reason)}</td><td>{links}</td></tr>"
+            f"<td>{html.escape(sub.reason)}</td><td>{links}</td><td>{retire}</td></tr>"
         )
     body = (
         "<h2>uploads</h2><table><tr><th>version</th><th>game</th><th>status</th>"
-        f"<th>reason</th><th>games (logs on each match page)</th></tr>{''.join(rows)}</table>"
+        "<th>reason</th><th>games (logs on each match page)</th><th></th></tr>"
+        f"{''.join(rows)}</table>"
         "<h2>challenge</h2><form id='challenge'><input name='opponent' "
         "placeholder='submission id'> <button>challenge</button></form><p id='answer'></p>"
     )
@@ -136,7 +190,15 @@ document.getElementById('challenge').onsubmit = async (event) => {
   const answer = await response.json();
   document.getElementById('answer').textContent =
     response.ok ? 'challenge ' + answer.challenge + ' queued' : answer.error;
-};"""
+};
+for (const button of document.querySelectorAll('button.retire')) {
+  button.onclick = async () => {
+    const response = await fetch('/api/submissions/' + button.dataset.submission + '/retire',
+      {method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{}'});
+    if (response.ok) location.reload();
+    else document.getElementById('answer').textContent = (await response.json()).error;
+  };
+}"""
     return _page("team", body, script)
 
 
@@ -177,6 +239,7 @@ def organiser_data(arena: Arena) -> dict[str, Any]:
         "queue": arena.store.queue_counts(),
         "ladder_running": arena.ladder_running,
         "replays_private": arena.replays_private,
+        "finals": {game: status.to_json() for game, status in arena.store.finals().items()},
     }
 
 
@@ -185,6 +248,8 @@ def organiser_page() -> str:
         "<form id='token'><input name='token' type='password' placeholder='organiser token'> "
         "<button>show</button></form><pre id='state'></pre>"
         "<button id='start'>start the ladder</button> <button id='stop'>stop the ladder</button>"
+        "<form id='final'><input name='game' placeholder='game'> "
+        "<button>start the final phase</button></form><p id='answer'></p>"
     )
     script = (
         "const token = () => document.querySelector('[name=token]').value;\n"
@@ -198,5 +263,11 @@ def organiser_page() -> str:
         " document.getElementById(id).onclick = async () => {"
         " await fetch('/api/ladder', {method: 'POST', headers: headers(),"
         " body: JSON.stringify({running})}); show(); };\n"
+        "document.getElementById('final').onsubmit = async (e) => { e.preventDefault();"
+        " const game = new FormData(e.target).get('game');"
+        " const r = await fetch('/api/final', {method: 'POST', headers: headers(),"
+        " body: JSON.stringify({game})});"
+        " document.getElementById('answer').textContent = r.ok ? 'final phase started'"
+        " : (await r.json()).error; show(); };\n"
     )
     return _page("organiser", body, script)

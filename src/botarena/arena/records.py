@@ -4,11 +4,15 @@ each one typed value with ``to_json``/``from_json``; nothing else reads them by 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from botarena.arena.ladder_ratings import FinalStanding
 
 Role = Literal["organiser", "team", "worker"]
 SubmissionStatus = Literal["validating", "accepted", "error", "retired"]
 MatchKind = Literal["validation", "challenge", "ladder"]
+FinalState = Literal["playing", "done"]
 
 UNRATED_MU = 25.0
 """OpenSkill's (Plackett-Luce) starting mu: the leaderboard's value before a first game."""
@@ -232,6 +236,52 @@ class MatchResult:
             clock=_optional(data, "clock", str) or "wall",
             infra_replays=_optional(data, "infra_replays", int) or 0,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class FinalStatus:
+    """A game's final phase: ``playing`` its round robin, or ``done`` (standings published);
+    ``played`` of its ``total`` matches have ended (an ``error`` one counts as ended)."""
+
+    game: str
+    status: FinalState
+    played: int
+    total: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "status": self.status,
+            "played": self.played,
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FinalRow:
+    """One line of a game's final standings: a team's submission with its Bradley-Terry Elo
+    (mean 0), 95 % interval and record in the final's games (``ladder_ratings``)."""
+
+    rank: int
+    team: str
+    version: int
+    standing: FinalStanding
+
+    def to_json(self) -> dict[str, Any]:
+        standing = self.standing
+        return {
+            "rank": self.rank,
+            "team": self.team,
+            "submission": standing.submission,
+            "version": self.version,
+            "elo": round(standing.elo, 1),
+            "low": round(standing.low, 1),
+            "high": round(standing.high, 1),
+            "games": standing.games,
+            "wins": standing.wins,
+            "draws": standing.draws,
+            "losses": standing.losses,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ from typing import Any
 from botarena import __version__
 from botarena.arena import accounts
 from botarena.arena.blobs import BlobStore
-from botarena.arena.ladder_ratings import ratings_of
+from botarena.arena.ladder_ratings import final_round_robin, final_standings, ratings_of
 from botarena.arena.matchmaker import MAX_TABLE, MIN_TABLE, next_pairings
-from botarena.arena.records import Lease, MatchResult, Principal, Role
+from botarena.arena.records import FinalRow, FinalStatus, Lease, MatchResult, Principal, Role
 from botarena.arena.storage import SqliteStore, StoreError
 from botarena.arena.uploads import check_upload
 from botarena.core import SeededRandom, new_seed
@@ -125,6 +125,10 @@ class Arena:
         self.seed = SeededRandom(int(self.store.setting("seed") or 0))
         self.rng = self.seed.derive("matchmaker")
         self.wake = asyncio.Event()
+        self.final_rows: dict[str, list[FinalRow]] = {}
+        """Published final standings by game (a done final never changes; the fit over a
+        field of 100 takes most of a second, too long for every leaderboard request)."""
+        self.settle_finals()
 
     def close(self) -> None:
         self.store.close()
@@ -141,16 +145,22 @@ class Arena:
 
     @property
     def replays_private(self) -> bool:
-        """Replays only for the organiser and the match's own teams (until the end)."""
+        """Replays only for the organiser and the match's own teams, until the end: a
+        game's replays become public when its final standings are published."""
         return self.store.setting("replays") == "private"
 
     def set_replays_private(self, private: bool) -> None:
         self.store.set_setting("replays", "private" if private else "public")
 
-    def may_watch(self, principal: Principal | None, teams: Sequence[int | None]) -> bool:
+    def may_watch(
+        self, principal: Principal | None, game: str, teams: Sequence[int | None]
+    ) -> bool:
         if not self.replays_private or (principal is not None and principal.role != "team"):
             return True
-        return principal is not None and principal.team in teams
+        if principal is not None and principal.team in teams:
+            return True
+        final = self.store.final_status(game)
+        return final is not None and final.status == "done"
 
     def seed_of(self, match: int) -> int:
         return self.seed.derive(f"match-{match}").seed_value
@@ -227,6 +237,7 @@ class Arena:
         self.need(principal, "team")
         assert principal.team is not None
         game = game_id(game)
+        self._not_frozen(game, "uploads")
         check_upload(data)
         blob = self.blobs.put(data)
         submission = self.store.add_submission(
@@ -245,16 +256,35 @@ class Arena:
     def activate(self, principal: Principal, submission: int) -> None:
         self.need(principal, "team")
         assert principal.team is not None
+        info = self.store.submission(submission)
+        if info is not None:
+            self._not_frozen(info.game, "the active versions")
         try:
             self.store.activate(principal.team, submission)
         except StoreError as error:
             raise ArenaError(str(error)) from None
-        info = self.store.submission(submission)
         self._changed(info.game if info else "")
+
+    def retire(self, principal: Principal, submission: int) -> None:
+        """Retire one of the team's versions (never paired again; its history stays)."""
+        self.need(principal, "team")
+        assert principal.team is not None
+        try:
+            self.store.retire(principal.team, submission, self.clock())
+        except StoreError as error:
+            raise ArenaError(str(error)) from None
+        self.fill_queue()
+
+    def _not_frozen(self, game: str, what: str) -> None:
+        if self.store.final_status(game) is not None:
+            raise ArenaError(f"{what} of {game} are frozen: its final phase has started")
 
     def challenge(self, principal: Principal, opponent: int) -> int:
         self.need(principal, "team")
         assert principal.team is not None
+        target = self.store.submission(opponent)
+        if target is not None and self.store.final_status(target.game) is not None:
+            raise ArenaError(f"the final phase of {target.game} has started: no challenges")
         try:
             challenge = self.store.add_challenge(principal.team, opponent, self.clock())
         except StoreError as error:
@@ -267,13 +297,17 @@ class Arena:
     def lease(self, worker: str) -> Lease | None:
         lease = self.store.lease(worker[:100], self.clock(), self.lease_s)
         self.wake.set()
+        self.settle_finals()  # a final's last match may have ended as error (lease ran out)
         return lease
 
     def heartbeat(self, worker: str, match: int) -> bool:
         return self.store.heartbeat(match, worker[:100], self.clock(), self.lease_s)
 
     def fail(self, worker: str, match: int, reason: str) -> str | None:
-        return self.store.fail(match, worker[:100], reason[:2000], self.clock())
+        status = self.store.fail(match, worker[:100], reason[:2000], self.clock())
+        if status == "error":
+            self.settle_finals()
+        return status
 
     def finish(self, worker: str, result: MatchResult) -> bool:
         for name in (result.replay, *(seat.log for seat in result.seats)):
@@ -287,8 +321,56 @@ class Arena:
         if done:
             info = self.store.match(result.match)
             self._changed(info.game if info else "")
+            self.settle_finals()
             self.fill_queue()
         return done
+
+    # -- the final phase ------------------------------------------------------------------
+
+    def start_final(self, principal: Principal | None, game: str) -> FinalStatus:
+        """Freeze ``game``'s uploads, stop its ladder and queue the full round robin of its
+        active accepted submissions (every pair twice, sides swapped)."""
+        self.need(principal, "organiser")
+        game = game_id(game)
+        entrants = [entrant.submission for entrant in self.store.entrants(game)]
+        if len(entrants) < 2:
+            raise ArenaError(f"a final needs two accepted active uploads of {game}")
+        try:
+            self.store.start_final(
+                game,
+                final_round_robin(entrants, table_sizes(game)),
+                self.clock(),
+                settings=self.settings(game),
+                version=__version__,
+                seed_of=self.seed_of,
+            )
+        except (StoreError, ValueError) as error:
+            raise ArenaError(str(error)) from None
+        self.wake.set()
+        status = self.store.final_status(game)
+        assert status is not None
+        return status
+
+    def final(self, game: str) -> tuple[FinalStatus | None, list[FinalRow]]:
+        """The game's final phase and, once it is done, its standings (best first)."""
+        status = self.store.final_status(game)
+        if status is None or status.status != "done":
+            return status, []
+        if game not in self.final_rows:
+            info = {s.id: s for s in self.store.submissions() if s.game == game}
+            fit = final_standings(self.store.final_outcomes(game))
+            self.final_rows[game] = [
+                FinalRow(rank, info[row.submission].team_name, info[row.submission].version, row)
+                for rank, row in enumerate(fit.rows, start=1)
+            ]
+        return status, self.final_rows[game]
+
+    def settle_finals(self) -> None:
+        """Publish every final whose matches have all ended (idempotent; also at start, so
+        a ``kill -9`` between the last result and this step loses nothing)."""
+        for game, status in self.store.finals().items():
+            if status.status == "playing" and self.store.close_final_if_played(game, self.clock()):
+                self._changed(game)
 
     # -- the ladder -----------------------------------------------------------------------
 
@@ -296,7 +378,10 @@ class Arena:
         """Queue open challenges and, while the ladder runs, ladder matches up to
         ``queue_target`` per game; returns how many were queued."""
         queued = 0
+        finals = self.store.finals()
         for game in self.store.games_with_entrants():
+            if game in finals:
+                continue  # its final phase stopped its ladder
             challenges = self.store.open_challenges(game)
             room = self.queue_target - self.store.pending_ladder_matches(game)
             count = len(challenges) + (max(0, room) if self.ladder_running else 0)

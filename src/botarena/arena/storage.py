@@ -21,6 +21,8 @@ from botarena.arena.pairing import Challenge, Entrant, MatchOutcome, Pairing
 from botarena.arena.records import (
     UNRATED_MU,
     UNRATED_SIGMA,
+    FinalState,
+    FinalStatus,
     Lease,
     LeaseSeat,
     MatchInfo,
@@ -105,7 +107,17 @@ CREATE TABLE workers (
     results INTEGER NOT NULL DEFAULT 0);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1,)
+_V2 = """
+CREATE TABLE finals (
+    game TEXT PRIMARY KEY, status TEXT NOT NULL CHECK (status IN ('playing', 'done')),
+    started REAL NOT NULL, finished REAL);
+ALTER TABLE matches ADD COLUMN final INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX matches_final ON matches (game, final, status);
+"""
+"""The final phase: one row per game whose final started (its uploads frozen, its ladder
+stopped); its round robin's matches are marked ``final`` (unrated for the ladder)."""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 """Schema scripts in order: a file at ``user_version`` N gets ``MIGRATIONS[N:]``."""
 
 
@@ -139,6 +151,7 @@ class ArenaStore(Protocol):
     def submission(self, submission: int) -> SubmissionInfo | None: ...
     def submissions(self, *, team: int | None = None) -> list[SubmissionInfo]: ...
     def activate(self, team: int, submission: int) -> None: ...
+    def retire(self, team: int, submission: int, now: float) -> None: ...
     def add_challenge(self, team: int, opponent: int, now: float) -> int: ...
     def open_challenges(self, game: str) -> list[Challenge]: ...
     def entrants(self, game: str) -> list[Entrant]: ...
@@ -168,6 +181,20 @@ class ArenaStore(Protocol):
     def queue_counts(self) -> dict[str, int]: ...
     def workers(self) -> list[tuple[str, float, int, int]]: ...
     def integrity(self) -> str: ...
+    def final_status(self, game: str) -> FinalStatus | None: ...
+    def finals(self) -> dict[str, FinalStatus]: ...
+    def start_final(
+        self,
+        game: str,
+        pairings: Sequence[Pairing],
+        now: float,
+        *,
+        settings: dict[str, Any],
+        version: str,
+        seed_of: SeedOf,
+    ) -> list[int]: ...
+    def close_final_if_played(self, game: str, now: float) -> bool: ...
+    def final_outcomes(self, game: str) -> list[MatchOutcome]: ...
 
 
 class SqliteStore:
@@ -354,19 +381,24 @@ class SqliteStore:
         version: str,
         seed_of: SeedOf,
         challenge: int | None,
+        *,
+        final: bool = False,
     ) -> int:
+        """One queued match; a ``final`` one is a ladder match the ladder's ratings skip
+        (the final's standings read it)."""
         cursor = db.execute(
             "INSERT INTO matches (game, kind, priority, settings, version, status, rated, "
-            "challenge, created) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?)",
+            "challenge, created, final) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)",
             (
                 game,
                 kind,
                 PRIORITY[kind],
                 json.dumps(settings),
                 version,
-                int(kind == "ladder"),
+                int(kind == "ladder" and not final),
                 challenge,
                 now,
+                int(final),
             ),
         )
         match = int(cursor.lastrowid or 0)
@@ -425,6 +457,60 @@ class SqliteStore:
                 (team, row["game"]),
             )
             db.execute("UPDATE submissions SET active = 1 WHERE id = ?", (submission,))
+
+    def retire(self, team: int, submission: int, now: float) -> None:
+        """Retire a version of ``team``'s bot: never paired again, its history kept; its
+        matches still queued (ladder, challenges) are cancelled. The active version and one
+        still validating cannot be retired."""
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT status, active FROM submissions WHERE id = ? AND team = ?",
+                (submission, team),
+            ).fetchone()
+            if row is None:
+                raise StoreError(f"submission {submission} is not one of the team's")
+            if row["status"] in ("retired", "validating"):
+                raise StoreError(f"submission {submission} is {row['status']}")
+            if row["active"]:
+                raise StoreError(
+                    f"submission {submission} is the team's active version: activate another "
+                    "before retiring it"
+                )
+            db.execute("UPDATE submissions SET status = 'retired' WHERE id = ?", (submission,))
+            self._cancel_queued(
+                db,
+                "matches.id IN (SELECT match FROM match_seats WHERE submission = ?)",
+                (submission,),
+                f"cancelled: submission {submission} was retired",
+                now,
+            )
+            db.execute(
+                "UPDATE challenges SET status = 'done' WHERE status = 'open' "
+                "AND (challenger = ? OR opponent = ?)",
+                (submission, submission),
+            )
+
+    @staticmethod
+    def _cancel_queued(
+        db: sqlite3.Connection, where: str, args: tuple[Any, ...], cause: str, now: float
+    ) -> None:
+        """End the queued ladder and challenge matches (not the final's) that ``where``
+        selects as ``error`` with ``cause``; their challenges are done."""
+        selected = (
+            "SELECT id FROM matches WHERE status = 'queued' AND final = 0 "
+            f"AND kind != 'validation' AND {where}"
+        )
+        ids = [int(r[0]) for r in db.execute(selected, args).fetchall()]
+        for match in ids:
+            db.execute(
+                "UPDATE matches SET status = 'error', cause = ?, finished = ? WHERE id = ?",
+                (cause, now, match),
+            )
+            db.execute(
+                "UPDATE challenges SET status = 'done' WHERE id = "
+                "(SELECT challenge FROM matches WHERE id = ?)",
+                (match,),
+            )
 
     def add_challenge(self, team: int, opponent: int, now: float) -> int:
         """The team's active submission against ``opponent`` (any accepted submission of the
@@ -553,6 +639,122 @@ class SqliteStore:
                     )
             return ids
 
+    # -- the final phase -------------------------------------------------------------------
+
+    def final_status(self, game: str) -> FinalStatus | None:
+        """The game's final phase (None: not started)."""
+        return self._finals("WHERE finals.game = ?", (game,)).get(game)
+
+    def finals(self) -> dict[str, FinalStatus]:
+        return self._finals("", ())
+
+    def _finals(self, where: str, args: tuple[Any, ...]) -> dict[str, FinalStatus]:
+        rows = self._db.execute(
+            "SELECT finals.game, finals.status, "
+            "(SELECT COUNT(*) FROM matches WHERE matches.game = finals.game AND final = 1 "
+            " AND status IN ('done', 'error')) AS played, "
+            "(SELECT COUNT(*) FROM matches WHERE matches.game = finals.game AND final = 1) "
+            f"AS total FROM finals {where} ORDER BY finals.game",
+            args,
+        ).fetchall()
+        return {
+            str(row["game"]): FinalStatus(
+                game=str(row["game"]),
+                status=cast(FinalState, row["status"]),
+                played=int(row["played"]),
+                total=int(row["total"]),
+            )
+            for row in rows
+        }
+
+    def start_final(
+        self,
+        game: str,
+        pairings: Sequence[Pairing],
+        now: float,
+        *,
+        settings: dict[str, Any],
+        version: str,
+        seed_of: SeedOf,
+    ) -> list[int]:
+        """Start ``game``'s final phase in one transaction: its uploads freeze (the service
+        reads :meth:`final_status`), its queued ladder matches and challenges are cancelled
+        (leased ones finish), and ``pairings`` (the full round robin) are queued as final
+        matches. Raises :class:`StoreError` when it started already."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM finals WHERE game = ?", (game,)).fetchone():
+                raise StoreError(f"the final phase of {game} has started already")
+            db.execute(
+                "INSERT INTO finals (game, status, started) VALUES (?, 'playing', ?)", (game, now)
+            )
+            cause = "cancelled: the final phase started"
+            self._cancel_queued(db, "game = ?", (game,), cause, now)
+            db.execute(
+                "UPDATE challenges SET status = 'done' WHERE game = ? AND status = 'open'",
+                (game,),
+            )
+            return [
+                self._insert_match(
+                    db,
+                    game,
+                    "ladder",
+                    [(s, None, self._label(db, s)) for s in pairing.seats],
+                    now,
+                    settings,
+                    version,
+                    seed_of,
+                    None,
+                    final=True,
+                )
+                for pairing in pairings
+            ]
+
+    def close_final_if_played(self, game: str, now: float) -> bool:
+        """Mark ``game``'s final ``done`` once none of its matches is queued or leased;
+        True when this call closed it (idempotent: a closed or absent final gives False)."""
+        with self._transaction() as db:
+            pending = db.execute(
+                "SELECT COUNT(*) FROM matches WHERE game = ? AND final = 1 "
+                "AND status IN ('queued', 'leased')",
+                (game,),
+            ).fetchone()[0]
+            if pending:
+                return False
+            cursor = db.execute(
+                "UPDATE finals SET status = 'done', finished = ? "
+                "WHERE game = ? AND status = 'playing'",
+                (now, game),
+            )
+            return cursor.rowcount == 1
+
+    def final_outcomes(self, game: str) -> list[MatchOutcome]:
+        """The final's finished matches in match order (an error or a void one: void)."""
+        rows = self._db.execute(
+            "SELECT matches.id, matches.status, matches.void, match_seats.submission, "
+            "match_seats.rank FROM matches JOIN match_seats ON match_seats.match = matches.id "
+            "WHERE matches.game = ? AND matches.final = 1 AND matches.status IN ('done', 'error') "
+            "ORDER BY matches.id, match_seats.seat",
+            (game,),
+        ).fetchall()
+        return self._outcomes(rows, lambda seat: seat["status"] == "error" or bool(seat["void"]))
+
+    @staticmethod
+    def _outcomes(
+        rows: Sequence[sqlite3.Row], void: Callable[[sqlite3.Row], bool]
+    ) -> list[MatchOutcome]:
+        """Rows of (match id, seat's submission, rank), in match and seat order, as outcomes."""
+        grouped: dict[int, list[sqlite3.Row]] = {}
+        for row in rows:
+            grouped.setdefault(int(row["id"]), []).append(row)
+        return [
+            MatchOutcome(
+                seats=tuple(int(seat["submission"]) for seat in seats),
+                ranks=tuple(int(seat["rank"] or 0) for seat in seats),
+                void=void(seats[0]),
+            )
+            for seats in grouped.values()
+        ]
+
     # -- leases -------------------------------------------------------------------------
 
     def _end_exhausted(self, db: sqlite3.Connection, now: float) -> None:
@@ -564,6 +766,18 @@ class SqliteStore:
         for row in rows:
             reason = "the lease ran out after the last attempt"
             self._end_with_error(db, int(row["id"]), reason, now)
+
+    def _cancel_returned_after_final(self, db: sqlite3.Connection, now: float) -> None:
+        """A ladder match or challenge leased when its game's final started finishes if it
+        can; one that comes back (failed, lease ran out) is cancelled, never played again."""
+        in_final = "game IN (SELECT game FROM finals)"
+        db.execute(
+            "UPDATE matches SET status = 'queued', lease_owner = NULL, lease_expiry = NULL "
+            "WHERE status = 'leased' AND lease_expiry < ? AND final = 0 "
+            f"AND kind != 'validation' AND {in_final}",
+            (now,),
+        )
+        self._cancel_queued(db, in_final, (), "cancelled: the final phase started", now)
 
     def _end_with_error(self, db: sqlite3.Connection, match: int, reason: str, now: float) -> None:
         db.execute(
@@ -588,9 +802,11 @@ class SqliteStore:
             db.execute("UPDATE challenges SET status = 'done' WHERE id = ?", (challenge,))
 
     def lease(self, owner: str, now: float, lease_s: float) -> Lease | None:
-        """The next match for ``owner``: a queued one or one whose lease ran out."""
+        """The next match for ``owner``: a queued one or one whose lease ran out (a ladder
+        match or challenge of a game in its final phase that comes back is cancelled)."""
         with self._transaction() as db:
             self._end_exhausted(db, now)
+            self._cancel_returned_after_final(db, now)
             db.execute(
                 "INSERT INTO workers (name, last_seen) VALUES (?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen",
@@ -745,17 +961,7 @@ class SqliteStore:
             "ORDER BY matches.id, match_seats.seat",
             (game,),
         ).fetchall()
-        grouped: dict[int, list[sqlite3.Row]] = {}
-        for row in rows:
-            grouped.setdefault(int(row["id"]), []).append(row)
-        outcomes = [
-            MatchOutcome(
-                seats=tuple(int(seat["submission"]) for seat in seats),
-                ranks=tuple(int(seat["rank"] or 0) for seat in seats),
-                void=bool(seats[0]["void"]),
-            )
-            for seats in grouped.values()
-        ]
+        outcomes = self._outcomes(rows, lambda seat: bool(seat["void"]))
         ratings = rate(outcomes)
         db.execute(
             "DELETE FROM ratings WHERE submission IN (SELECT id FROM submissions WHERE game = ?)",
