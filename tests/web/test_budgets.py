@@ -98,6 +98,43 @@ def test_human_seats_are_bounded_per_page_and_expire(monkeypatch: pytest.MonkeyP
     asyncio.run(scenario())
 
 
+def test_a_taken_seat_whose_browser_left_is_abandoned_and_its_room_closed() -> None:
+    clock = ManualClock()
+
+    async def scenario() -> None:
+        async with live(clock=clock) as servers:
+            token = await servers.token()
+            status, body = await servers.prepare(["human", "open"], token)
+            assert status == 200
+            seat = servers.web.seats[body["human"]]
+            await until(lambda: len(servers.sc.lobby.reservations) == 1)  # the seat sits
+            async with servers.http.ws_connect(f"{servers.base}/ws") as ws:
+                await ws.send_str(json.dumps({"op": "seat", "seat": seat.token}))
+                assert json.loads((await ws.receive()).data)["type"] == "turn"
+            await until(lambda: not seat.viewers)  # the server saw the browser leave
+            clock.advance(limits.HUMAN_SEAT_EXPIRY_S - 1)
+            assert not seat.expired  # a browser may still come back
+            async with servers.http.ws_connect(f"{servers.base}/ws") as ws:
+                await ws.send_str(json.dumps({"op": "seat", "seat": seat.token}))
+                assert not json.loads((await ws.receive()).data)["expired"]
+                clock.advance(limits.HUMAN_SEAT_EXPIRY_S)
+                assert not seat.expired  # watched: it waits for its human
+            await until(lambda: not seat.viewers)
+            clock.advance(limits.HUMAN_SEAT_EXPIRY_S)
+            assert seat.expired
+            hub = servers.web.hub
+            assert hub is not None and seat.room_id is not None
+            await until(lambda: seat.room_id in hub.finished)
+            closed = hub.finished[seat.room_id]
+            assert closed.status == "closed"
+            assert closed.result_words is not None
+            assert closed.result_words["text"].startswith(
+                "closed: the human seat was abandoned: its browser left"
+            )
+
+    asyncio.run(scenario())
+
+
 def test_human_seats_in_all_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(budgets, "MAX_HUMAN_SEATS", 1)
     assert human.MAX_HUMAN_SEATS > 1

@@ -56,7 +56,6 @@ from botarena.web.hub import LiveHub, Viewer
 from botarena.web.human import HumanSeat
 from botarena.web.limits import (
     DEFAULT_WEB_PORT,
-    HUMAN_SEAT_EXPIRY_S,
     MAX_BAD_MESSAGES,
     MAX_PREPARE_BYTES,
     MAX_ROOM_ID_LENGTH,
@@ -477,14 +476,10 @@ class WebServer:
         seats = self.seats.values()
         return sum(1 for seat in seats if not seat.over and client in (None, seat.owner))
 
-    def _seat_abandoned(self, room_id: str) -> None:
-        """Nobody took a human seat in time: its room is closed and says so."""
+    def _seat_abandoned(self, room_id: str, why: str) -> None:
+        """A human seat was abandoned (``why``): its room is closed and says so."""
         if self.hub is not None:
-            self.hub.note_end(
-                room_id,
-                "the human seat was abandoned: nobody took it within "
-                f"{HUMAN_SEAT_EXPIRY_S:g} s (HUMAN_SEAT_EXPIRY_S)",
-            )
+            self.hub.note_end(room_id, f"the human seat was abandoned: {why}")
 
     def _expire(self, room_id: str) -> None:
         """A prepared room's game did not start in time: cancel it, its result says why."""
@@ -565,6 +560,9 @@ class WebServer:
                         break
         finally:
             hub.remove_viewer(viewer)
+            for seat in self.seats.values():
+                if viewer in seat.viewers:
+                    seat.unsubscribe(viewer)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer

@@ -68,7 +68,7 @@ class HumanSeat:
         clock: Clock | None = None,
         owner: str = "",
         seat: int | None = None,
-        on_expire: Callable[[str], None] | None = None,
+        on_expire: Callable[[str, str], None] | None = None,
     ) -> None:
         self.spec = spec
         self.host, self.port, self.code = host, port, code
@@ -87,7 +87,8 @@ class HumanSeat:
         self.taken = False
         """A browser has taken the seat (``{"op": "seat"}``)."""
         self.expired = False
-        """Nobody took the seat within :data:`HUMAN_SEAT_EXPIRY_S`: it left its game."""
+        """Nobody took the seat within :data:`HUMAN_SEAT_EXPIRY_S`, or its browsers left for
+        that long: it left its game."""
         self.seat = seat
         """The seat's number in its room (0: first); None: not known."""
         self.side = "" if seat is None else side_label(spec.id, seat)
@@ -108,14 +109,20 @@ class HumanSeat:
         self._expiry = self._timers().call_later(HUMAN_SEAT_EXPIRY_S, self._expire)
 
     def _expire(self) -> None:
-        """Nobody took the seat in time: it leaves its game and says so."""
+        """Nobody took the seat in time, or every browser that had it left and none came
+        back in time: it leaves its game and says so."""
         self._expiry = None
-        if self.taken or self.over:
+        if self.over or (self.taken and self.viewers):
             return
-        log.info("human seat of room %s expired: nobody took it", self.room_id)
+        why = (
+            f"its browser left and none came back within {HUMAN_SEAT_EXPIRY_S:g} s"
+            if self.taken
+            else f"nobody took it within {HUMAN_SEAT_EXPIRY_S:g} s"
+        )
+        log.info("human seat of room %s abandoned: %s", self.room_id, why)
         self.expired = True
         if self.on_expire is not None and self.room_id is not None:
-            self.on_expire(self.room_id)
+            self.on_expire(self.room_id, f"{why} (HUMAN_SEAT_EXPIRY_S)")
         self._withdraw_offer()
         if self._connection is not None:
             self._connection.abort()
@@ -152,6 +159,13 @@ class HumanSeat:
             self.viewers.add(viewer)
             viewer.extra_snapshots.append(self.turn_message)
         viewer.push(self.turn_message())
+
+    def unsubscribe(self, viewer: Viewer) -> None:
+        """A browser that had the seat left; when it was the last, the seat expires unless
+        one comes back within :data:`HUMAN_SEAT_EXPIRY_S`."""
+        self.viewers.discard(viewer)
+        if not self.viewers and not self.over and self._expiry is None:
+            self._expiry = self._timers().call_later(HUMAN_SEAT_EXPIRY_S, self._expire)
 
     def _publish(self) -> None:
         text = self.turn_message()
