@@ -19,7 +19,7 @@ from botarena.runner.endtable import end_table
 from botarena.runner.limits import MAX_STARTUP_FAILURES
 from botarena.runner.record import GameRecord
 from botarena.runner.report import status_line
-from tests.runner.test_runner import bot, run
+from tests.runner.test_runner import SLOW_START_S, bot, run
 from tests.test_readme_walkthrough import readme_bot
 
 
@@ -173,9 +173,9 @@ def test_a_wrapper_scripts_children_die_with_it(tmp_path):
     wrapper = tmp_path / "bot.sh"
     wrapper.write_text(f"#!/bin/sh\nsleep 3600 &\necho $! > {pid_file}\nwait\n")
     wrapper.chmod(0o755)
-    limits = DriverLimits(connect_timeout_s=1.0, game_timeout_s=60.0, exit_grace_s=0.5)
+    limits = DriverLimits(connect_timeout_s=SLOW_START_S, game_timeout_s=60.0, exit_grace_s=0.5)
     summary, _ = run(tmp_path, str(wrapper), "random", games=1, limits=limits)
-    assert "did not connect within 1 s" in summary["games"][0]["cause"]
+    assert f"did not connect within {SLOW_START_S:g} s" in summary["games"][0]["cause"]
     child = int(pid_file.read_text())
     # SIGKILL is delivered before killpg returns to a running target; wait for the reaper.
     deadline = os.times().elapsed + 10
