@@ -22,7 +22,6 @@ from rich.console import Console
 
 from botarena.cli import cli
 from botarena.confine import Confinement
-from botarena.confine.cpu import CLOCK_TICKS_PER_S
 from botarena.league.jobs import JobLimits
 from botarena.runner.driver import DriverLimits
 from botarena.runner.limits import MAX_INFRA_ERROR_REPLAYS
@@ -37,7 +36,9 @@ from tests.league.helpers import run as league_run
 
 BOT = Path(__file__).parents[1] / "runner" / "bots" / "piranhas_bot.py"
 CPU = DriverLimits(connect_timeout_s=30.0, game_timeout_s=120.0, exit_grace_s=2.0, clock="cpu")
-TICK_MS = 1000.0 / CLOCK_TICKS_PER_S
+CPU_READING_SHARE = 0.9
+"""The least share of a move's precisely burnt CPU time that the charged reading shows (a
+fresh clone under load read 1170 ms of a 1200 ms burn)."""
 BUSY_LOOPS = 2
 """One per core of the machine these tests were made on."""
 
@@ -82,8 +83,9 @@ def test_a_bot_using_1_2_s_of_cpu_per_move_completes_every_game_under_load(tmp_p
         assert game["clock"] == "cpu"
         own = [index for index, bot in enumerate(game["move_bots"]) if bot == label][:3]
         burnt = [game["move_cpu_ms"][index] for index in own]
-        # /proc counts in clock ticks: each of the move's two readings may lag by one
-        assert all(1200.0 - TICK_MS * 2 <= cpu < 2000.0 for cpu in burnt), burnt
+        # /proc's utime + stime are tick-sampled and scaled to the scheduler's runtime: under
+        # load two readings can miss several ticks of the bot's precise process_time
+        assert all(1200.0 * CPU_READING_SHARE <= cpu < 2000.0 for cpu in burnt), burnt
         assert [game["move_times_ms"][index] for index in own] == burnt  # what was charged
         assert all(slot["peak_memory_mb"] > 0 for slot in game["slots"])  # T2 measured it
     assert "avg cpu ms" in output
