@@ -105,6 +105,18 @@ class Servers:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
 
+    def replays_by_season(self, specs: list[Any]) -> dict[str, str]:
+        """Stop the SC server (which writes the replay files) and name the first replay of
+        each of ``specs`` in the first replay folder."""
+        self.thread.run(self.sc.stop())
+        root = self.web.roots.paths[0]
+        found = {}
+        for spec in specs:
+            paths = sorted(root.glob(f"replay_{spec.game_type}_*"))
+            assert paths, f"no replay of {spec.id}"
+            found[spec.id] = paths[0].name
+        return found
+
     def close(self) -> None:
         async def stop() -> None:
             await self.web.stop()

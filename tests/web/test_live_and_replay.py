@@ -239,14 +239,7 @@ def played(servers: Servers) -> dict[str, str]:
     bots = [servers.bot(spec.id, "random", "--seed", str(s)) for spec in specs for s in (1, 2)]
     for bot in bots:
         assert bot.wait(120) == 0, bot.stderr.read() if bot.stderr else ""
-    servers.thread.run(servers.sc.stop())  # waits for the replay files to be written
-    root = servers.web.roots.paths[0]
-    found = {}
-    for spec in specs:
-        paths = sorted(root.glob(f"replay_{spec.game_type}_*"))
-        assert paths, f"no replay of {spec.id}"
-        found[spec.id] = paths[0].name
-    return found
+    return servers.replays_by_season(specs)
 
 
 def test_official_replay_matches_the_engine(servers: Servers, page: Any) -> None:

@@ -41,14 +41,7 @@ def played(servers: Servers) -> dict[str, str]:
         for bot in pair:
             assert bot.wait(120) == 0, bot.stderr.read() if bot.stderr else ""
         bots += pair
-    servers.thread.run(servers.sc.stop())  # waits for the replay files to be written
-    root = servers.web.roots.paths[0]
-    found = {}
-    for spec in specs:
-        paths = sorted(root.glob(f"replay_{spec.game_type}_*"))
-        assert paths, f"no replay of {spec.id}"
-        found[spec.id] = paths[0].name
-    return found
+    return servers.replays_by_season(specs)
 
 
 def test_a_watched_live_game_is_connected_with_moves_and_result(
