@@ -8,7 +8,7 @@
 //! Rewards are per team: a won game is worth 0.8 plus up to 0.2 for the point margin, so
 //! the search prefers clear wins and, when losing, small losses.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::shapes::{shape_size, tables};
 use super::state::{diagonal_neighbours, split, Move, Rows, State, FULL, SIZE, SKIP};
@@ -86,6 +86,22 @@ pub struct SearchReport {
     /// Root visits carried over from the previous search (tree reuse).
     pub reused_visits: u32,
     pub nodes: usize,
+}
+
+/// Iterations between two checks whether the root's choice is already decided (a search
+/// with a deadline stops early when the iterations it has left, at its rate so far, cannot
+/// let the second most visited move overtake the first: the same move, sooner).
+const DECIDED_CHECK_EVERY: u64 = 64;
+
+/// Whether a root whose most visited move leads by `lead` visits is decided: `done`
+/// iterations took `spent`, and the iterations that fit in `left` at that rate could not let
+/// another move overtake it. A root with a single move (`lead` [`u32::MAX`]) is decided.
+fn decided(lead: u32, done: u64, spent: Duration, left: Duration) -> bool {
+    if lead == u32::MAX {
+        return true;
+    }
+    let rate = done as f64 / spent.as_secs_f64().max(f64::MIN_POSITIVE);
+    f64::from(lead) > rate * left.as_secs_f64()
 }
 
 const STAMP_SLOTS: usize = 4 * 91 * 400;
@@ -417,6 +433,25 @@ impl Searcher {
         }
     }
 
+    /// How many visits the most visited root move leads the second by (all of them when the
+    /// root has one move): a search with fewer iterations left cannot change its choice.
+    fn root_lead(&self) -> u32 {
+        let root = self.nodes[0];
+        let (mut first, mut second) = (0, 0);
+        for child in &self.nodes[root.first_child as usize..][..root.child_count as usize] {
+            if child.visits > first {
+                second = first;
+                first = child.visits;
+            } else if child.visits > second {
+                second = child.visits;
+            }
+        }
+        if root.child_count <= 1 {
+            return u32::MAX;
+        }
+        first - second
+    }
+
     /// Search `state` until `deadline` (at least one iteration) or `max_iterations`; the
     /// most visited root move.
     pub fn search(
@@ -426,12 +461,25 @@ impl Searcher {
         max_iterations: u64,
     ) -> SearchReport {
         let reused_visits = self.prepare_root(state);
+        let started = Instant::now();
         let mut path = Vec::new();
         let mut iterations = 0;
         while iterations < max_iterations.max(1) {
             self.iterate(state, &mut path);
             iterations += 1;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            let Some(deadline) = deadline else { continue };
+            let now = Instant::now();
+            if now >= deadline {
+                break;
+            }
+            if iterations % DECIDED_CHECK_EVERY == 0
+                && decided(
+                    self.root_lead(),
+                    iterations,
+                    now.duration_since(started),
+                    deadline.duration_since(now),
+                )
+            {
                 break;
             }
         }
@@ -467,6 +515,29 @@ mod tests {
             next.reused_visits > 0,
             "the tree of the first search was dropped"
         );
+    }
+
+    #[test]
+    fn a_root_is_decided_when_its_lead_outruns_the_iterations_left() {
+        let second = Duration::from_secs(1);
+        // 1000 iterations per second, 50 ms left: at most 50 more iterations
+        assert!(decided(51, 1000, second, second / 20));
+        assert!(!decided(50, 1000, second, second / 20));
+        assert!(!decided(10, 1000, second, second));
+        // a root with a single move is decided at once
+        assert!(decided(u32::MAX, 64, Duration::ZERO, second * 600));
+        // no time spent yet: an unbounded rate, nothing is decided
+        assert!(!decided(1000, 64, Duration::ZERO, second));
+    }
+
+    #[test]
+    fn a_search_with_a_deadline_still_returns_a_legal_move() {
+        let state = State::new(Season::Y2027, 9);
+        let mut searcher = Searcher::new(Config::default(), 4);
+        let deadline = Instant::now() + Duration::from_millis(50);
+        let report = searcher.search(&state, Some(deadline), u64::MAX);
+        assert!(state.is_legal(report.best));
+        assert!(report.iterations >= 1);
     }
 
     #[test]
