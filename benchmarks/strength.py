@@ -23,7 +23,8 @@ sessions.
 
 Prints ``# ...`` progress lines, a table (games, W/D/L, Elo with its 95 % interval from the
 pentanomial model over complete pairs, ``strong``'s timeouts, irregular games, ``strong``'s
-mean and worst move time) and, last, ``strength_<opponent>: ELO [LOW, HIGH]`` lines.
+mean and worst move time) and, last, ``strength_<opponent>: ELO [LOW, HIGH]`` lines (after a
+clean sweep, which has no finite estimate: ``>= LOW``, the exact one-sided 95 % bound).
 Exit code 1 if a pair could not be played (e.g. a bot failed to start).
 """
 
@@ -46,7 +47,7 @@ from botarena.client.codecs import codec_for
 from botarena.games.registry import resolve
 from botarena.native.strong import DEFAULT_TIME_MS, engine_note, search_budget_ms
 from botarena.runner.record import GameRecord
-from botarena.runner.stats import Pentanomial, elo_estimate
+from botarena.runner.stats import Pentanomial, elo_estimate, sweep_elo_bound
 from botarena.runner.store import (
     GAMES_NAME,
     SUMMARY_NAME,
@@ -168,6 +169,11 @@ def match_of(opponent: str, lines: Iterable[dict[str, Any]]) -> Match:
 
 
 def elo_text(match: Match) -> str:
+    swept = match.games > 0 and match.games in (match.wins, match.losses)
+    if match.elo is None and swept and match.irregular == 0:
+        # no finite estimate: the exact one-sided bound of a clean sweep instead
+        bound = sweep_elo_bound(match.games)
+        return f">= {bound:+.0f}" if match.wins else f"<= {-bound:+.0f}"
     if match.elo is None:
         return "n/a (no pair, or no win or no loss)"
     if match.low is None or match.high is None:

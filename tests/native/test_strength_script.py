@@ -65,6 +65,16 @@ def test_a_match_is_summarised_from_the_results_lines() -> None:
     assert strength.elo_text(match) == f"+58 [{match.low:+.0f}, {match.high:+.0f}]"
 
 
+def test_a_clean_sweep_reports_its_one_sided_bound() -> None:
+    wins = [line(pair, index, 2, [10.0]) for pair in range(20) for index in (0, 1)]
+    assert strength.elo_text(strength.match_of("greedy", wins)) == ">= +444"
+    losses = [line(pair, index, 0, [10.0]) for pair in range(11) for index in (0, 1)]
+    assert strength.elo_text(strength.match_of("greedy", losses)) == "<= -334"
+    # a sweep with an irregular game (here a timeout) gets no bound
+    timeouts = [*wins[:-1], line(19, 1, 2, [10.0], cause="SOFT_TIMEOUT")]
+    assert strength.elo_text(strength.match_of("greedy", timeouts)).startswith("n/a")
+
+
 def test_a_complete_file_is_not_played_again_and_its_bad_lines_are_handled(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

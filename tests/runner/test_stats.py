@@ -428,3 +428,17 @@ def test_iteration_limits_bound_the_work(monkeypatch):
     assert one_step != pytest.approx(3.22, abs=0.005)
     monkeypatch.setattr(stats, "MAX_SECULAR_ITERATIONS", 3)
     assert math.isfinite(llr(results, 0, 2, LOGISTIC))
+
+
+def test_a_clean_sweep_has_an_exact_one_sided_bound():
+    # 40 wins in 40 games: the score is at least 0.05 ** (1 / 40) = 0.9279 with 95 %
+    # confidence, 444 Elo (hand computation: -400 * log10(1 / 0.92794 - 1))
+    assert stats.sweep_elo_bound(40) == pytest.approx(444.0, abs=1.0)
+    assert stats.sweep_elo_bound(22) == pytest.approx(334.0, abs=1.0)
+    # more games, a higher bound; more confidence, a lower one
+    assert stats.sweep_elo_bound(41) > stats.sweep_elo_bound(40)
+    assert stats.sweep_elo_bound(40, confidence=0.99) < stats.sweep_elo_bound(40)
+    with pytest.raises(ValueError, match="games must be positive"):
+        stats.sweep_elo_bound(0)
+    with pytest.raises(ValueError, match="confidence"):
+        stats.sweep_elo_bound(10, confidence=1.0)

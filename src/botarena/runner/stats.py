@@ -298,6 +298,21 @@ def elo_estimate(results: Results, confidence: float = DEFAULT_CONFIDENCE) -> El
     )
 
 
+def sweep_elo_bound(games: int, confidence: float = DEFAULT_CONFIDENCE) -> float:
+    """The one-sided lower bound of the Elo difference after winning all of ``games`` games.
+
+    A clean sweep has no finite point estimate; the exact (Clopper-Pearson) one-sided bound on
+    the score is the ``p`` at which ``games`` wins in a row have probability ``1 - confidence``,
+    ``p = (1 - confidence) ** (1 / games)`` (draws counted as half a win do not apply: a sweep
+    has none). A sweep of losses has the same bound with the opposite sign.
+    """
+    if games < 1:
+        raise ValueError(f"games must be positive, got {games!r}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be in (0, 1), got {confidence!r}")
+    return elo_from_score((1.0 - confidence) ** (1.0 / games))
+
+
 def _per_game_sigma(results: Results, dist: _Distribution) -> float:
     # A pair mean averages two games, so the per-game deviation it implies is sqrt(2) larger.
     return (
