@@ -168,12 +168,7 @@ class ArenaStore(Protocol):
     def games_with_entrants(self) -> list[str]: ...
     def pending_ladder_matches(self, game: str) -> int: ...
     def queue_pairings(
-        self,
-        game: str,
-        pairings: Sequence[Pairing],
-        now: float,
-        *,
-        terms: MatchTerms,
+        self, game: str, pairings: Sequence[Pairing], now: float, *, terms: MatchTerms
     ) -> list[int]: ...
     def lease(self, owner: str, now: float, lease_s: float) -> Lease | None: ...
     def heartbeat(self, match: int, owner: str, now: float, lease_s: float) -> bool: ...
@@ -192,12 +187,7 @@ class ArenaStore(Protocol):
     def final_status(self, game: str) -> FinalStatus | None: ...
     def finals(self) -> dict[str, FinalStatus]: ...
     def start_final(
-        self,
-        game: str,
-        pairings: Sequence[Pairing],
-        now: float,
-        *,
-        terms: MatchTerms,
+        self, game: str, pairings: Sequence[Pairing], now: float, *, terms: MatchTerms
     ) -> list[int]: ...
     def close_final_if_played(self, game: str, now: float) -> bool: ...
     def final_outcomes(self, game: str) -> list[MatchOutcome]: ...
@@ -612,12 +602,7 @@ class SqliteStore:
         return int(row[0]) if row else 0
 
     def queue_pairings(
-        self,
-        game: str,
-        pairings: Sequence[Pairing],
-        now: float,
-        *,
-        terms: MatchTerms,
+        self, game: str, pairings: Sequence[Pairing], now: float, *, terms: MatchTerms
     ) -> list[int]:
         """Queue the matchmaker's pairings (a challenge's pairing marks it queued)."""
         with self._transaction() as db:
@@ -662,12 +647,7 @@ class SqliteStore:
         }
 
     def start_final(
-        self,
-        game: str,
-        pairings: Sequence[Pairing],
-        now: float,
-        *,
-        terms: MatchTerms,
+        self, game: str, pairings: Sequence[Pairing], now: float, *, terms: MatchTerms
     ) -> list[int]:
         """Start ``game``'s final phase in one transaction: its uploads freeze (the service
         reads :meth:`final_status`), its queued ladder matches and challenges are cancelled
