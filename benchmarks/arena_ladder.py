@@ -30,7 +30,7 @@ from tests.arena.processes import Started, bot_folder, botarena, line_value, row
 from botarena.arena.ladder_ratings import ratings_of
 from botarena.arena.pairing import Pairing
 from botarena.arena.records import MatchResult, SeatResult
-from botarena.arena.storage import SqliteStore
+from botarena.arena.storage import MatchTerms, SqliteStore
 
 LEADERBOARD_BUDGET_MS = 100.0
 SIZES = ((10, 1_000), (50, 10_000), (200, 30_000))
@@ -109,6 +109,7 @@ def synthetic(bots: int, matches: int) -> tuple[float, float]:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as root:
         store = SqliteStore(Path(root) / "arena.sqlite3")
+        terms = MatchTerms({}, "b", lambda m: m)
         subs = []
         for index in range(bots):
             team = store.add_team(f"team{index}", f"key{index}", 0.0)
@@ -117,9 +118,7 @@ def synthetic(bots: int, matches: int) -> tuple[float, float]:
                 "piranhas-2026",
                 "ab" * 32,
                 0.0,
-                settings={},
-                version="b",
-                seed_of=lambda m: m,
+                terms=terms,
                 validation_games=0,
             )
             store._db.execute(
@@ -127,9 +126,7 @@ def synthetic(bots: int, matches: int) -> tuple[float, float]:
             )
             subs.append(sub)
         pairings = [Pairing(tuple(rng.sample(subs, 2)), rated=True) for _ in range(matches)]
-        store.queue_pairings(
-            "piranhas-2026", pairings, 0.0, settings={}, version="b", seed_of=lambda m: m
-        )
+        store.queue_pairings("piranhas-2026", pairings, 0.0, terms=terms)
         store._db.execute("BEGIN")
         store._db.execute(
             "UPDATE matches SET status = 'done', void = 0, cause = 'REGULAR' WHERE id < ?",

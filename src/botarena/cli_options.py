@@ -37,6 +37,13 @@ def all_of(*options: Callable[[CommandT], CommandT]) -> Callable[[CommandT], Com
     return apply
 
 
+def shown_option(
+    name: str, type_: click.ParamType[Any], default: Any, help: str
+) -> Callable[[CommandT], CommandT]:
+    """``name`` of ``type_`` (usually a range), whose ``--help`` shows its default."""
+    return click.option(name, type=type_, default=default, show_default=True, help=help)
+
+
 def optional_count(
     *names: str, help: str | None, hidden: bool = False
 ) -> Callable[[CommandT], CommandT]:
@@ -84,20 +91,13 @@ def output_options(default_folder: str, resume_help: str) -> Callable[[CommandT]
 def bot_timeout_options(game_timeout_help: str) -> Callable[[CommandT], CommandT]:
     """``--connect-timeout`` (seconds a bot has to join) and ``--game-timeout`` (seconds after
     which a game is aborted), with the runner's defaults."""
-    connect = click.option(
+    connect = shown_option(
         "--connect-timeout",
-        type=click.FloatRange(0.1),
-        default=CONNECT_TIMEOUT_S,
-        show_default=True,
-        help="Seconds a bot has to join its game.",
+        click.FloatRange(0.1),
+        CONNECT_TIMEOUT_S,
+        "Seconds a bot has to join its game.",
     )
-    game = click.option(
-        "--game-timeout",
-        type=click.FloatRange(1.0),
-        default=GAME_TIMEOUT_S,
-        show_default=True,
-        help=game_timeout_help,
-    )
+    game = shown_option("--game-timeout", click.FloatRange(1.0), GAME_TIMEOUT_S, game_timeout_help)
 
     return all_of(connect, game)
 
@@ -143,35 +143,31 @@ def confinement_options(
         SANDBOX_MODES,
     )
 
-    sandbox = click.option(
+    sandbox = shown_option(
         "--sandbox",
-        type=click.Choice(SANDBOX_MODES),
-        default=default,
-        show_default=True,
-        help="Confine each bot: off (as before), rlimit (T0: setrlimit), bwrap (T1), auto "
+        click.Choice(SANDBOX_MODES),
+        default,
+        "Confine each bot: off (as before), rlimit (T0: setrlimit), bwrap (T1), auto "
         "(the strongest available); `botarena doctor` lists the tiers of this machine.",
     )
-    memory = click.option(
+    memory = shown_option(
         "--memory-mb",
-        type=click.IntRange(16),
-        default=DEFAULT_MEMORY_MB,
-        show_default=True,
-        help="Memory of one bot (T0: address space of this plus 1024 MB).",
+        click.IntRange(16),
+        DEFAULT_MEMORY_MB,
+        "Memory of one bot (T0: address space of this plus 1024 MB).",
     )
-    processes = click.option(
+    processes = shown_option(
         "--max-processes",
-        type=click.IntRange(1),
-        default=DEFAULT_MAX_PROCESSES,
-        show_default=True,
-        help="Processes one bot may run (T0: RLIMIT_NPROC, per user and not for root).",
+        click.IntRange(1),
+        DEFAULT_MAX_PROCESSES,
+        "Processes one bot may run (T0: RLIMIT_NPROC, per user and not for root).",
     )
 
-    clock = click.option(
+    clock = shown_option(
         "--clock",
-        type=click.Choice(CLOCK_KINDS),
-        default=clock_default,
-        show_default=True,
-        help="What a move is charged: wall (as the official server) or cpu (the CPU time of "
+        click.Choice(CLOCK_KINDS),
+        clock_default,
+        "What a move is charged: wall (as the official server) or cpu (the CPU time of "
         "the bot's processes from its move request to its answer; the soft limit applies to "
         f"it, a move still ends after {CPU_WALL_CAP_FACTOR:g}x the soft limit of wall time, "
         "and one that got there with little CPU is an infra error: not rated, played again).",

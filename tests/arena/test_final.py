@@ -14,7 +14,7 @@ from botarena.arena.ladder_ratings import ratings_of
 from botarena.arena.pairing import Pairing
 from botarena.arena.records import Principal
 from botarena.arena.service import Arena, ArenaError, NotAllowedError, init_folder
-from botarena.arena.storage import MAX_ATTEMPTS, SqliteStore, StoreError
+from botarena.arena.storage import MAX_ATTEMPTS, MatchTerms, SqliteStore, StoreError
 from tests.arena.test_storage import accepted_team, queue, ranks, result, seed_of, submit
 from tests.arena.test_uploads import START, make_zip
 
@@ -135,9 +135,7 @@ def test_a_ladder_match_in_play_when_the_final_starts_is_never_played_again(
     )
     leases = [store.lease(worker, 1.0, 10.0) for worker in ("w1", "w2", "w3")]
     assert [lease.match for lease in leases if lease is not None] == [failing, expiring, finishing]
-    store.start_final(
-        GAME, [Pairing((a, b), rated=True)], 2.0, settings={}, version="t", seed_of=seed_of
-    )
+    store.start_final(GAME, [Pairing((a, b), rated=True)], 2.0, terms=MatchTerms({}, "t", seed_of))
     assert store.fail(failing, "w1", "the server crashed", 3.0) == "queued"
     assert store.finish(result(finishing, (2, 0)), "w3", 4.0, ratings_of, [1, 2])
     final = store.lease("w4", 20.0, 10.0)  # w2's lease ran out

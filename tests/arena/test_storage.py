@@ -12,13 +12,16 @@ from botarena.arena import storage
 from botarena.arena.ladder_ratings import ratings_of
 from botarena.arena.pairing import MatchOutcome, Pairing
 from botarena.arena.records import MatchResult, SeatResult
-from botarena.arena.storage import MAX_ATTEMPTS, SqliteStore, StoreError
+from botarena.arena.storage import MAX_ATTEMPTS, MatchTerms, SqliteStore, StoreError
 
 SETTINGS = {"game_timeout_s": 60}
 
 
 def seed_of(match: int) -> int:
     return 1000 + match
+
+
+TERMS = MatchTerms(SETTINGS, "t", seed_of)
 
 
 def open_store(tmp_path: Path) -> SqliteStore:
@@ -41,9 +44,7 @@ def result(match: int, points: tuple[int, ...], causes: tuple[str, ...] = ()) ->
 
 
 def queue(store: SqliteStore, *pairings: Pairing, game: str = "piranhas") -> list[int]:
-    return store.queue_pairings(
-        game, list(pairings), 1.0, settings=SETTINGS, version="t", seed_of=seed_of
-    )
+    return store.queue_pairings(game, list(pairings), 1.0, terms=TERMS)
 
 
 def submit(  # noqa: PLR0917 - the test's short form of add_submission
@@ -54,9 +55,7 @@ def submit(  # noqa: PLR0917 - the test's short form of add_submission
         game,
         blob * 32,
         now,
-        settings=SETTINGS,
-        version="t",
-        seed_of=seed_of,
+        terms=TERMS,
         validation_games=games,
     )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from botarena.cli_options import confinement_of, confinement_options
+from botarena.cli_options import confinement_of, confinement_options, shown_option
 from botarena.move_clock_limits import ClockKind
 
 REQUEST_TIMEOUT_S = 60.0
@@ -84,26 +84,12 @@ def init(folder: Path, organiser: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=click.IntRange(0, 65535), default=13090, show_default=True)
 @click.option("--workers", type=click.IntRange(0, 64), default=1, show_default=True)
-@click.option(
-    "--lease-s",
-    type=click.FloatRange(0.5),
-    default=60.0,
-    show_default=True,
-    help="How long a lease lasts without a heartbeat.",
+@shown_option(
+    "--lease-s", click.FloatRange(0.5), 60.0, "How long a lease lasts without a heartbeat."
 )
-@click.option(
-    "--queue",
-    type=click.IntRange(1, 1000),
-    default=4,
-    show_default=True,
-    help="Ladder matches kept queued per game.",
-)
-@click.option(
-    "--game-timeout-s",
-    type=click.FloatRange(1.0),
-    default=300.0,
-    show_default=True,
-    help="A match running longer is aborted.",
+@shown_option("--queue", click.IntRange(1, 1000), 4, "Ladder matches kept queued per game.")
+@shown_option(
+    "--game-timeout-s", click.FloatRange(1.0), 300.0, "A match running longer is aborted."
 )
 @confinement_options(default="auto", clock_default="cpu")
 def serve(  # noqa: PLR0917 - click passes every option

@@ -3,7 +3,7 @@ each one typed value with ``to_json``/``from_json``; nothing else reads them by 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
@@ -41,6 +41,15 @@ def _field(data: object, key: str, kind: type | tuple[type, ...]) -> Any:
     return value
 
 
+def _fields_json(record: Any, **values: Any) -> dict[str, Any]:
+    """``record``'s fields in their declared order, each its own value or the one in
+    ``values`` (a copied list, a nested record's JSON, a rounded number)."""
+    return {
+        name: values[name] if name in values else getattr(record, name)
+        for name in (each.name for each in fields(record))
+    }
+
+
 def _optional(data: object, key: str, kind: type | tuple[type, ...]) -> Any:
     if isinstance(data, dict) and data.get(key) is None:
         return None
@@ -66,12 +75,7 @@ class LeaseSeat:
     builtin: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "label": self.label,
-            "submission": self.submission,
-            "blob": self.blob,
-            "builtin": self.builtin,
-        }
+        return _fields_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> LeaseSeat:
@@ -98,17 +102,9 @@ class Lease:
     lease_s: float
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "match": self.match,
-            "game": self.game,
-            "kind": self.kind,
-            "seed": self.seed,
-            "settings": dict(self.settings),
-            "version": self.version,
-            "seats": [seat.to_json() for seat in self.seats],
-            "attempt": self.attempt,
-            "lease_s": self.lease_s,
-        }
+        return _fields_json(
+            self, settings=dict(self.settings), seats=[seat.to_json() for seat in self.seats]
+        )
 
     @classmethod
     def from_json(cls, data: object) -> Lease:
@@ -143,14 +139,7 @@ class SeatResult:
     Mau-Mau table: the winner, then fewer cards left); ``None``: ranked by points."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "points": self.points,
-            "cause": self.cause,
-            "reason": self.reason,
-            "log": self.log,
-            "peak_memory_mb": self.peak_memory_mb,
-            "rank": self.rank,
-        }
+        return _fields_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> SeatResult:
@@ -188,21 +177,14 @@ class MatchResult:
     """How often the machine spoiled the match before this result (played again)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "match": self.match,
-            "seats": [seat.to_json() for seat in self.seats],
-            "void": self.void,
-            "cause": self.cause,
-            "moves": self.moves,
-            "duration_s": self.duration_s,
-            "replay": self.replay,
-            "move_times_ms": list(self.move_times_ms),
-            "move_raw_ms": list(self.move_raw_ms),
-            "move_seats": list(self.move_seats),
-            "move_cpu_ms": list(self.move_cpu_ms),
-            "clock": self.clock,
-            "infra_replays": self.infra_replays,
-        }
+        return _fields_json(
+            self,
+            seats=[seat.to_json() for seat in self.seats],
+            move_times_ms=list(self.move_times_ms),
+            move_raw_ms=list(self.move_raw_ms),
+            move_seats=list(self.move_seats),
+            move_cpu_ms=list(self.move_cpu_ms),
+        )
 
     @classmethod
     def from_json(cls, data: object) -> MatchResult:
@@ -249,12 +231,7 @@ class FinalStatus:
     total: int
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "status": self.status,
-            "played": self.played,
-            "total": self.total,
-        }
+        return _fields_json(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,19 +279,7 @@ class StandingRow:
     """The latest results, newest first (``W``, ``D``, ``L``)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "team": self.team,
-            "submission": self.submission,
-            "version": self.version,
-            "mu": round(self.mu, 3),
-            "sigma": round(self.sigma, 3),
-            "games": self.games,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.losses,
-            "last": self.last,
-        }
+        return _fields_json(self, mu=round(self.mu, 3), sigma=round(self.sigma, 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,20 +337,11 @@ class MatchInfo:
     def to_json(self, *, logs_of: int | None = None, organiser: bool = False) -> dict[str, Any]:
         """The match as anyone sees it; a seat's log only for its own team (``logs_of``) or
         the organiser."""
-        return {
-            "id": self.id,
-            "game": self.game,
-            "kind": self.kind,
-            "seed": self.seed,
-            "settings": dict(self.settings),
-            "version": self.version,
-            "status": self.status,
-            "attempts": self.attempts,
-            "rated": self.rated,
-            "void": self.void,
-            "cause": self.cause,
-            "replay": self.replay is not None,
-            "seats": [
+        return _fields_json(
+            self,
+            settings=dict(self.settings),
+            replay=self.replay is not None,
+            seats=[
                 {
                     "seat": seat.seat,
                     "label": seat.label,
@@ -398,4 +354,4 @@ class MatchInfo:
                 }
                 for seat in self.seats
             ],
-        }
+        )

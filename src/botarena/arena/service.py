@@ -17,7 +17,7 @@ from botarena.arena.blobs import BlobStore
 from botarena.arena.ladder_ratings import final_round_robin, final_standings, ratings_of
 from botarena.arena.matchmaker import MAX_TABLE, MIN_TABLE, next_pairings
 from botarena.arena.records import FinalRow, FinalStatus, Lease, MatchResult, Principal, Role
-from botarena.arena.storage import SqliteStore, StoreError
+from botarena.arena.storage import MatchTerms, SqliteStore, StoreError
 from botarena.arena.uploads import check_upload
 from botarena.core import SeededRandom, new_seed
 from botarena.games import registry
@@ -178,6 +178,11 @@ class Arena:
             settings.update(clock="wall", move_timeout_s=MAUMAU_MOVE_TIMEOUT_S)
         return settings
 
+    def match_terms(self, game: str) -> MatchTerms:
+        """What a match of ``game`` queued now is played under: :meth:`settings`, this
+        version, the arena's seeds."""
+        return MatchTerms(self.settings(game), __version__, self.seed_of)
+
     # -- who asks -------------------------------------------------------------------------
 
     def principal(self, token: str | None, cookie: str | None) -> Principal | None:
@@ -245,9 +250,7 @@ class Arena:
             game,
             blob,
             self.clock(),
-            settings=self.settings(game),
-            version=__version__,
-            seed_of=self.seed_of,
+            terms=self.match_terms(game),
             validation_games=VALIDATION_GAMES,
         )
         self.wake.set()
@@ -340,9 +343,7 @@ class Arena:
                 game,
                 final_round_robin(entrants, table_sizes(game)),
                 self.clock(),
-                settings=self.settings(game),
-                version=__version__,
-                seed_of=self.seed_of,
+                terms=self.match_terms(game),
             )
         except (StoreError, ValueError) as error:
             raise ArenaError(str(error)) from None
@@ -399,9 +400,7 @@ class Arena:
                     game,
                     pairings,
                     self.clock(),
-                    settings=self.settings(game),
-                    version=__version__,
-                    seed_of=self.seed_of,
+                    terms=self.match_terms(game),
                 )
             )
         return queued

@@ -13,6 +13,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -51,6 +52,17 @@ REGULAR = "REGULAR"
 SeedOf = Callable[[int], int]
 """A match's seed from its id (the arena's seedable generator)."""
 Rate = Callable[[Sequence[MatchOutcome]], dict[int, SubmissionRating]]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTerms:
+    """What every match that one store call queues is played under."""
+
+    settings: dict[str, Any]
+    """The game's settings (clock, confinement, ...), stored as JSON with the match."""
+    version: str
+    """The botarena version that queued the match."""
+    seed_of: SeedOf
 
 
 class StoreError(ValueError):
@@ -143,9 +155,7 @@ class ArenaStore(Protocol):
         blob: str,
         now: float,
         *,
-        settings: dict[str, Any],
-        version: str,
-        seed_of: SeedOf,
+        terms: MatchTerms,
         validation_games: int,
     ) -> int: ...
     def submission(self, submission: int) -> SubmissionInfo | None: ...
@@ -158,14 +168,7 @@ class ArenaStore(Protocol):
     def games_with_entrants(self) -> list[str]: ...
     def pending_ladder_matches(self, game: str) -> int: ...
     def queue_pairings(
-        self,
-        game: str,
-        pairings: Sequence[Pairing],
-        now: float,
-        *,
-        settings: dict[str, Any],
-        version: str,
-        seed_of: SeedOf,
+        self, game: str, pairings: Sequence[Pairing], now: float, *, terms: MatchTerms
     ) -> list[int]: ...
     def lease(self, owner: str, now: float, lease_s: float) -> Lease | None: ...
     def heartbeat(self, match: int, owner: str, now: float, lease_s: float) -> bool: ...
@@ -184,14 +187,7 @@ class ArenaStore(Protocol):
     def final_status(self, game: str) -> FinalStatus | None: ...
     def finals(self) -> dict[str, FinalStatus]: ...
     def start_final(
-        self,
-        game: str,
-        pairings: Sequence[Pairing],
-        now: float,
-        *,
-        settings: dict[str, Any],
-        version: str,
-        seed_of: SeedOf,
+        self, game: str, pairings: Sequence[Pairing], now: float, *, terms: MatchTerms
     ) -> list[int]: ...
     def close_final_if_played(self, game: str, now: float) -> bool: ...
     def final_outcomes(self, game: str) -> list[MatchOutcome]: ...
@@ -329,9 +325,7 @@ class SqliteStore:
         blob: str,
         now: float,
         *,
-        settings: dict[str, Any],
-        version: str,
-        seed_of: SeedOf,
+        terms: MatchTerms,
         validation_games: int,
     ) -> int:
         """A new version of the team's bot for ``game``, ``validating``, with its validation
@@ -356,9 +350,7 @@ class SqliteStore:
                 ]
                 if index % 2:
                     seats.reverse()
-                self._insert_match(
-                    db, game, "validation", seats, now, settings, version, seed_of, None
-                )
+                self._insert_match(db, game, "validation", seats, now, terms, None)
             return submission
 
     @staticmethod
@@ -377,9 +369,7 @@ class SqliteStore:
         kind: MatchKind,
         seats: Sequence[tuple[int | None, str | None, str]],
         now: float,
-        settings: dict[str, Any],
-        version: str,
-        seed_of: SeedOf,
+        terms: MatchTerms,
         challenge: int | None,
         *,
         final: bool = False,
@@ -393,8 +383,8 @@ class SqliteStore:
                 game,
                 kind,
                 PRIORITY[kind],
-                json.dumps(settings),
-                version,
+                json.dumps(terms.settings),
+                terms.version,
                 int(kind == "ladder" and not final),
                 challenge,
                 now,
@@ -402,7 +392,7 @@ class SqliteStore:
             ),
         )
         match = int(cursor.lastrowid or 0)
-        db.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed_of(match), match))
+        db.execute("UPDATE matches SET seed = ? WHERE id = ?", (terms.seed_of(match), match))
         db.executemany(
             "INSERT INTO match_seats (match, seat, submission, builtin, label) "
             "VALUES (?, ?, ?, ?, ?)",
@@ -612,14 +602,7 @@ class SqliteStore:
         return int(row[0]) if row else 0
 
     def queue_pairings(
-        self,
-        game: str,
-        pairings: Sequence[Pairing],
-        now: float,
-        *,
-        settings: dict[str, Any],
-        version: str,
-        seed_of: SeedOf,
+        self, game: str, pairings: Sequence[Pairing], now: float, *, terms: MatchTerms
     ) -> list[int]:
         """Queue the matchmaker's pairings (a challenge's pairing marks it queued)."""
         with self._transaction() as db:
@@ -627,11 +610,7 @@ class SqliteStore:
             for pairing in pairings:
                 seats = [(s, None, self._label(db, s)) for s in pairing.seats]
                 kind: MatchKind = "challenge" if pairing.challenge is not None else "ladder"
-                ids.append(
-                    self._insert_match(
-                        db, game, kind, seats, now, settings, version, seed_of, pairing.challenge
-                    )
-                )
+                ids.append(self._insert_match(db, game, kind, seats, now, terms, pairing.challenge))
                 if pairing.challenge is not None:
                     db.execute(
                         "UPDATE challenges SET status = 'queued' WHERE id = ?",
@@ -668,14 +647,7 @@ class SqliteStore:
         }
 
     def start_final(
-        self,
-        game: str,
-        pairings: Sequence[Pairing],
-        now: float,
-        *,
-        settings: dict[str, Any],
-        version: str,
-        seed_of: SeedOf,
+        self, game: str, pairings: Sequence[Pairing], now: float, *, terms: MatchTerms
     ) -> list[int]:
         """Start ``game``'s final phase in one transaction: its uploads freeze (the service
         reads :meth:`final_status`), its queued ladder matches and challenges are cancelled
@@ -700,9 +672,7 @@ class SqliteStore:
                     "ladder",
                     [(s, None, self._label(db, s)) for s in pairing.seats],
                     now,
-                    settings,
-                    version,
-                    seed_of,
+                    terms,
                     None,
                     final=True,
                 )

@@ -60,15 +60,8 @@ def parse_bot_options(argv: Sequence[str], description: str = "a botarena bot") 
     Exits with a usage message (argparse) on a bad value, e.g. ``--port x``.
     """
     known, unknown = bot_argument_parser(description).parse_known_args(list(argv))
-    return BotOptions(
-        host=known.host,
-        port=known.port,
-        reservation=known.reservation,
-        room=known.room,
-        name=known.name,
-        reservations_stdin=known.reservations_stdin,
-        unknown=tuple(unknown),
-    )
+    # The parser's destinations are the fields of BotOptions, by name.
+    return BotOptions(**vars(known), unknown=tuple(unknown))
 
 
 def script_name() -> str | None:

@@ -43,6 +43,18 @@ def _landing(before: Any, after: Any, seat: int) -> tuple[int, int] | None:
     return None if added.bit_count() != 1 else coordinates(added.bit_length() - 1)
 
 
+def _compare_ends(position: Any, expected: dict[str, Any], what: str, report: LineReport) -> None:
+    """The native core's official end and botarena's end of ``position`` against the official
+    outcome in ``expected``."""
+    compare_outcomes(
+        outcome_2019(position.official_end()),
+        outcome_2019(position.end()),
+        expected_outcome(expected),
+        what,
+        report,
+    )
+
+
 def check_position(data: dict[str, Any], report: LineReport) -> None:
     """Compare one ``piranhas2019-position/1`` object with the native core."""
     if data.get("schema") != SCHEMA:
@@ -59,13 +71,7 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
         ours = _per_color(measure)
         if ours != data[key]:
             problems.append(f"native {key} {ours} != official {data[key]}")
-    compare_outcomes(
-        outcome_2019(position.official_end()),
-        outcome_2019(position.end()),
-        expected_outcome(data),
-        "native position",
-        report,
-    )
+    _compare_ends(position, data, "native position", report)
     expected = sorted(
         data["moves"], key=lambda m: (m["x"], m["y"], DIRECTIONS.index(Direction[m["dir"]]))
     )
@@ -103,13 +109,7 @@ def check_position(data: dict[str, Any], report: LineReport) -> None:
         for name, value in facts.items():
             if value != after_expected[name]:
                 problems.append(f"{where}: after {name} {value} != {after_expected[name]}")
-        compare_outcomes(
-            outcome_2019(after.official_end()),
-            outcome_2019(after.end()),
-            expected_outcome(after_expected),
-            f"after {where}",
-            report,
-        )
+        _compare_ends(after, after_expected, f"after {where}", report)
     legal = set(position.moves())
     for sample in data["illegal_samples"]:
         move = Move(sample["x"], sample["y"], Direction[sample["dir"]])

@@ -38,12 +38,8 @@ def _pace_callback(
 @click.option(
     "--format", "format_", type=click.Choice(FORMATS), default="roundrobin", show_default=True
 )
-@click.option(
-    "--table-size",
-    type=click.IntRange(MIN_TABLE, MAX_TABLE),
-    default=2,
-    show_default=True,
-    help="Seats per game (Mau-Mau: 2 to 4).",
+@opt.shown_option(
+    "--table-size", click.IntRange(MIN_TABLE, MAX_TABLE), 2, "Seats per game (Mau-Mau: 2 to 4)."
 )
 @opt.optional_count(
     "--games-per-pairing", help="Games per pairing or table [default: the table size]."
@@ -52,24 +48,17 @@ def _pace_callback(
 @click.option(
     "--challenger", default=None, metavar="BOT", help="Gauntlet: the bot that plays every other."
 )
-@click.option(
-    "--best-of",
-    type=click.IntRange(1),
-    default=3,
-    show_default=True,
-    help="K.O.: games per match (odd).",
-)
+@opt.shown_option("--best-of", click.IntRange(1), 3, "K.O.: games per match (odd).")
 @opt.seed_option("Base seed [default: random, logged].")
 @opt.concurrency_option("Local games at once [default: number of cores].")
 @opt.cluster_option("Play every game as a task on this Dask scheduler's workers.")
 @opt.output_options("botarena-tournaments", "Continue the interrupted tournament in --out.")
 @opt.bot_timeout_options("Seconds after which a game is aborted.")
-@click.option(
+@opt.shown_option(
     "--move-timeout",
-    type=click.FloatRange(0.01),
-    default=MAUMAU_MOVE_TIMEOUT_S,
-    show_default=True,
-    help="Mau-Mau: seconds a seat has to answer its turn.",
+    click.FloatRange(0.01),
+    MAUMAU_MOVE_TIMEOUT_S,
+    "Mau-Mau: seconds a seat has to answer its turn.",
 )
 @click.option(
     "--pace",

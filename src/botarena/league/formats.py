@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from botarena.core import SeededRandom
@@ -63,14 +63,7 @@ class FormatSettings:
     best_of: int = 3
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": self.format,
-            "table_size": self.table_size,
-            "games_per_pairing": self.games_per_pairing,
-            "rounds": self.rounds,
-            "challenger": self.challenger,
-            "best_of": self.best_of,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from botarena.cli_options import (
     output_options,
     pace_option,
     seed_option,
+    shown_option,
 )
 from botarena.game_argument import GAME_RULE, game_option, resolve_game, split_game
 from botarena.games import registry
@@ -93,12 +94,11 @@ DEFAULT_GAMES = 100
     "per line (many games per process). The built-in players and bots using "
     "botarena.client.run() accept it.",
 )
-@click.option(
+@shown_option(
     "--replays",
-    type=click.Choice(["all", "failed", "none"]),
-    default="all",
-    show_default=True,
-    help="Which games keep a replay (games/game-NNNNNN/replay.xml.gz): every game, only "
+    click.Choice(["all", "failed", "none"]),
+    "all",
+    "Which games keep a replay (games/game-NNNNNN/replay.xml.gz): every game, only "
     "irregular ones, or none.",
 )
 @cluster_option("Play every game as a task on this Dask scheduler's workers (see README).")
@@ -229,13 +229,7 @@ def test_command(  # noqa: PLR0917 - click passes options by keyword
 @game_option()
 @click.argument("words", nargs=-1, metavar="[GAME] BOT_A BOT_B")
 @seed_option("Seed of the game [default: random].")
-@click.option(
-    "--delay",
-    type=click.FloatRange(0.0),
-    default=0.0,
-    show_default=True,
-    help="Seconds to wait before showing each move.",
-)
+@shown_option("--delay", click.FloatRange(0.0), 0.0, "Seconds to wait before showing each move.")
 @confinement_options()
 def play_command(  # noqa: PLR0917 - click passes options by keyword
     game_option: str | None,

@@ -19,7 +19,7 @@ evaluation; they work on the rules engine's own state (``clone``, ``generate_mov
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from botarena.core.players import STANDARD_PLAYER_OPTIONS, PlayerTable
 from botarena.core.players import Player as BuiltInPlayer
@@ -162,15 +162,26 @@ class SearchPlayer(AlphaBetaPlayer[PiranhasState, Move]):
         return (state.red, state.blue, state.turn)
 
 
-PLAYERS = PlayerTable[Player](
-    {**STANDARD_PLAYER_OPTIONS, "strong": STRONG_OPTIONS},
-    random=RandomPlayer,
-    greedy=GreedyPlayer,
-    search=SearchPlayer,
-    strong=Strong2019,
-)
-"""The built-in players; ``search`` takes ``time_budget`` and ``max_depth``, ``strong`` (the
-native core's search, or the Python search without the core) ``time_ms`` and ``max_depth``."""
+def season_players(
+    random: Callable[..., Any],
+    greedy: Callable[..., Any],
+    search: Callable[..., Any],
+    strong: Callable[..., Any],
+) -> PlayerTable[Any]:
+    """A Piranhas season's built-in players (2019 and 2026 have the same four); ``search``
+    takes ``time_budget`` and ``max_depth``, ``strong`` (the native core's search, or the
+    Python search without the core) ``time_ms`` and ``max_depth``."""
+    return PlayerTable(
+        {**STANDARD_PLAYER_OPTIONS, "strong": STRONG_OPTIONS},
+        random=random,
+        greedy=greedy,
+        search=search,
+        strong=strong,
+    )
+
+
+PLAYERS: PlayerTable[Player] = season_players(RandomPlayer, GreedyPlayer, SearchPlayer, Strong2019)
+"""The built-in players (see :func:`season_players`)."""
 PLAYER_OPTIONS = PLAYERS.options
 PLAYER_NAMES = PLAYERS.names
 make_player = PLAYERS.make_player

@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from botarena.core.players import STANDARD_PLAYER_OPTIONS, PlayerTable, RandomPlayer
 from botarena.core.players import Player as BuiltInPlayer
+from botarena.core.players import PlayerTable, RandomPlayer
 from botarena.core.search import WIN_SCORE, AlphaBetaPlayer, NegamaxGreedyPlayer, end_value
-from botarena.games.piranhas.players import coordinate_variance
+from botarena.games.piranhas.players import coordinate_variance, season_players
 from botarena.games.piranhas_2026.board import largest_swarm_weight
 from botarena.games.piranhas_2026.model import Move
 from botarena.games.piranhas_2026.rules import Piranhas2026State
 from botarena.native.piranhas import Strong2026
-from botarena.native.strong import STRONG_OPTIONS
 
 # --------------------------------------------------------------------------- evaluation
 
@@ -95,15 +94,10 @@ class SearchPlayer(AlphaBetaPlayer[Piranhas2026State, Move]):
         return (state.one, state.two, state.w1, state.w2, state.turn, union)
 
 
-PLAYERS = PlayerTable[Player](
-    {**STANDARD_PLAYER_OPTIONS, "strong": STRONG_OPTIONS},
-    random=RandomPlayer[Move],
-    greedy=GreedyPlayer,
-    search=SearchPlayer,
-    strong=Strong2026,
+PLAYERS: PlayerTable[Player] = season_players(
+    RandomPlayer[Move], GreedyPlayer, SearchPlayer, Strong2026
 )
-"""The built-in players; ``search`` takes ``time_budget`` and ``max_depth``, ``strong`` (the
-native core's search, or the Python search without the core) ``time_ms`` and ``max_depth``."""
+"""The built-in players (see :func:`botarena.games.piranhas.players.season_players`)."""
 PLAYER_OPTIONS = PLAYERS.options
 PLAYER_NAMES = PLAYERS.names
 make_player = PLAYERS.make_player
