@@ -8,6 +8,8 @@ pub const SHAPE_COUNT: usize = 21;
 pub const ORIENTATION_COUNT: usize = 91;
 /// The set of all shapes as a bit set (bit = shape ordinal).
 pub const ALL_SHAPES: u32 = (1 << SHAPE_COUNT) - 1;
+/// Number of distinct row masks over all orientations ([`Tables::row_masks`]).
+pub const ROW_MASK_COUNT: usize = 12;
 /// Squares of all 21 shapes together.
 pub const TOTAL_SQUARES: u32 = 89;
 /// `MONO`'s ordinal (the bonus shape).
@@ -95,6 +97,11 @@ fn transform(shape: usize, rotation: u8, flipped: bool) -> Vec<(i8, i8)> {
 pub struct Tables {
     pub orientations: Vec<Orientation>,
     pub shape_range: [(u8, u8); SHAPE_COUNT],
+    /// The distinct row masks of all orientations ([`Orientation::rows`]).
+    pub row_masks: Vec<u32>,
+    /// Per orientation and row of its bounding box: the index of the row's mask in
+    /// [`Tables::row_masks`] (rows below the box: 0, unused).
+    pub row_ids: Vec<[u8; 5]>,
 }
 
 fn build() -> Tables {
@@ -131,9 +138,26 @@ fn build() -> Tables {
         }
         *range = (start as u8, orientations.len() as u8);
     }
+    let mut row_masks: Vec<u32> = Vec::new();
+    let mut row_ids = Vec::with_capacity(orientations.len());
+    for o in &orientations {
+        let mut ids = [0u8; 5];
+        for (id, &mask) in ids.iter_mut().zip(&o.rows[..usize::from(o.height)]) {
+            *id = match row_masks.iter().position(|&m| m == mask) {
+                Some(index) => index as u8,
+                None => {
+                    row_masks.push(mask);
+                    (row_masks.len() - 1) as u8
+                }
+            };
+        }
+        row_ids.push(ids);
+    }
     Tables {
         orientations,
         shape_range,
+        row_masks,
+        row_ids,
     }
 }
 
@@ -158,6 +182,12 @@ mod tests {
         assert_eq!(count(1), 2);
         assert_eq!(count(19), 1);
         assert_eq!(count(18), 8);
+        assert_eq!(t.row_masks.len(), ROW_MASK_COUNT);
+        for (o, ids) in t.orientations.iter().zip(&t.row_ids) {
+            for (&id, &mask) in ids.iter().zip(&o.rows[..usize::from(o.height)]) {
+                assert_eq!(t.row_masks[usize::from(id)], mask);
+            }
+        }
     }
 
     #[test]

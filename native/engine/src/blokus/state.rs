@@ -3,7 +3,9 @@
 //! piece and covers a field of the season's first-move mask; later pieces touch their own
 //! colour only at corners; after every move the colours that cannot place are dropped.
 
-use super::shapes::{shape_size, tables, Orientation, ALL_SHAPES, MONO, TOTAL_SQUARES};
+use super::shapes::{
+    shape_size, tables, Orientation, ALL_SHAPES, MONO, ROW_MASK_COUNT, TOTAL_SQUARES,
+};
 use crate::rng::SplitMix64;
 
 /// Board side.
@@ -147,6 +149,87 @@ fn fits_at(o: &Orientation, y: usize, free: &Rows, targets: &Rows) -> u32 {
     fit & touch
 }
 
+/// Top rows evaluated at once by [`fits_all_rows`]: the board's rows, padded to a multiple of
+/// 8 (the u32 lanes of an AVX2 vector; the compiler vectorises the loops over them).
+const LANES: usize = 24;
+/// Rows of a [`padded`] board: every lane's top row plus the 4 rows below it that the
+/// tallest orientation (5 rows) reaches; the rows below the board are empty.
+const PADDED: usize = LANES + 4;
+const _: () = assert!(LANES >= SIZE && LANES.is_multiple_of(8));
+
+/// `rows` followed by empty rows up to [`PADDED`].
+#[inline]
+fn padded(rows: &Rows) -> [u32; PADDED] {
+    let mut out = [0; PADDED];
+    out[..SIZE].copy_from_slice(rows);
+    out
+}
+
+/// Per row mask of the orientations ([`Tables::row_masks`]) and board row y: the x where a
+/// row of that mask fits (`fit`: all its cells free) and where it touches a target (`touch`),
+/// over the rows of a [`padded`] board.
+struct RowFits {
+    fit: [[u32; PADDED]; ROW_MASK_COUNT],
+    touch: [[u32; PADDED]; ROW_MASK_COUNT],
+}
+
+impl RowFits {
+    #[inline]
+    fn new(free: &Rows, targets: &Rows) -> Self {
+        let (free, targets) = (padded(free), padded(targets));
+        let mut out = RowFits {
+            fit: [[FULL; PADDED]; ROW_MASK_COUNT],
+            touch: [[0; PADDED]; ROW_MASK_COUNT],
+        };
+        for (id, &mask) in tables().row_masks.iter().enumerate() {
+            let (fit, touch) = (&mut out.fit[id], &mut out.touch[id]);
+            let mut cells = mask;
+            while cells != 0 {
+                let dx = cells.trailing_zeros();
+                cells &= cells - 1;
+                for y in 0..PADDED {
+                    fit[y] &= free[y] >> dx;
+                    touch[y] |= targets[y] >> dx;
+                }
+            }
+        }
+        out
+    }
+
+    /// [`fits_at`] for every top row at once (lane y: top row y): per row of `o`, one `and`
+    /// and one `or` per lane, which the compiler turns into vector instructions. A top row too
+    /// low for `o` reaches the empty padding rows: no fit. Always inlined: a call returns the
+    /// lanes through memory, and reading them back one by one stalled on the vector stores.
+    #[inline(always)]
+    fn all_rows(&self, o: &Orientation, ids: &[u8; 5]) -> [u32; LANES] {
+        let mut fit = [FULL; LANES];
+        let mut touch = [0; LANES];
+        for (dy, &id) in ids[..usize::from(o.height)].iter().enumerate() {
+            // dy <= 4, so both windows are in bounds (checked once here, not per lane)
+            let row_fit = &self.fit[usize::from(id)][dy..dy + LANES];
+            let row_touch = &self.touch[usize::from(id)][dy..dy + LANES];
+            for y in 0..LANES {
+                fit[y] &= row_fit[y];
+                touch[y] |= row_touch[y];
+            }
+        }
+        for y in 0..LANES {
+            fit[y] &= touch[y];
+        }
+        fit
+    }
+}
+
+/// Bit y set where lane y of `fits` is not empty.
+#[inline(always)]
+fn nonzero_rows(fits: &[u32; LANES]) -> u32 {
+    let mut rows = 0;
+    for (y, &bits) in fits.iter().enumerate() {
+        rows |= u32::from(bits != 0) << y;
+    }
+    rows
+}
+
 /// What the generator needs for one colour.
 pub struct Generation {
     pub free: Rows,
@@ -165,10 +248,36 @@ impl Generation {
         first..=last
     }
 
-    /// Call `found(orientation, x bits, y)` for every orientation and row with placements.
-    fn each(&self, mut found: impl FnMut(usize, u32, usize) -> bool) {
+    /// Call `found(orientation, x bits, y)` for every orientation and row with placements,
+    /// in order (shape, orientation, row).
+    fn each(&self, mut found: impl FnMut(usize, u32, usize)) {
         if self.lo > self.hi {
             return;
+        }
+        let t = tables();
+        let row_fits = RowFits::new(&self.free, &self.targets);
+        let mut shapes = self.shapes;
+        while shapes != 0 {
+            let shape = shapes.trailing_zeros() as usize;
+            shapes &= shapes - 1;
+            let (start, end) = t.shape_range[shape];
+            for index in start as usize..end as usize {
+                let fits = row_fits.all_rows(&t.orientations[index], &t.row_ids[index]);
+                let mut rows = nonzero_rows(&fits);
+                while rows != 0 {
+                    let y = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
+                    found(index, fits[y], y);
+                }
+            }
+        }
+    }
+
+    /// Whether any placement exists: one row at a time (no [`RowFits`] to build first), since
+    /// the first fit usually comes early (the elimination test after every move).
+    fn any(&self) -> bool {
+        if self.lo > self.hi {
+            return false;
         }
         let t = tables();
         let mut shapes = self.shapes;
@@ -176,16 +285,16 @@ impl Generation {
             let shape = shapes.trailing_zeros() as usize;
             shapes &= shapes - 1;
             let (start, end) = t.shape_range[shape];
-            for index in start as usize..end as usize {
-                let o = &t.orientations[index];
-                for y in self.row_range(o) {
-                    let bits = fits_at(o, y, &self.free, &self.targets);
-                    if bits != 0 && found(index, bits, y) {
-                        return;
-                    }
+            for o in &t.orientations[start as usize..end as usize] {
+                if self
+                    .row_range(o)
+                    .any(|y| fits_at(o, y, &self.free, &self.targets) != 0)
+                {
+                    return true;
                 }
             }
         }
+        false
     }
 
     /// Placements of one orientation (x bits per row), for the playouts.
@@ -345,18 +454,12 @@ impl State {
                 bits &= bits - 1;
                 out.push(placement(index, x, y));
             }
-            false
         });
     }
 
     /// Whether `colour` could place any piece (the elimination test).
     pub fn has_placement(&self, colour: usize) -> bool {
-        let mut any = false;
-        self.generation(colour).each(|_, _, _| {
-            any = true;
-            true
-        });
-        any
+        self.generation(colour).any()
     }
 
     /// The legal moves of the colour to move: its placements, then SKIP unless it is the
@@ -525,6 +628,40 @@ mod tests {
             assert!(plies < 500);
         }
         assert!(state.winner().is_some());
+    }
+
+    #[test]
+    fn all_rows_at_once_agree_with_one_row_at_a_time_and_any_with_each() {
+        // random games of both seasons: every orientation, every top row, every colour
+        for (seed, season) in [(5, Season::Y2021), (6, Season::Y2027)] {
+            let mut rng = SplitMix64::new(seed);
+            let mut state = State::new(season, 12);
+            let mut moves = Vec::new();
+            while !state.is_terminal() {
+                for colour in 0..4 {
+                    let g = state.generation(colour);
+                    let mut found = 0;
+                    g.each(|_, _, _| found += 1);
+                    assert_eq!(g.any(), found > 0, "colour {colour}");
+                    let rows = RowFits::new(&g.free, &g.targets);
+                    let t = tables();
+                    for (o, ids) in t.orientations.iter().zip(&t.row_ids) {
+                        let fits = rows.all_rows(o, ids);
+                        for y in 0..LANES {
+                            let expected = if y + o.height as usize <= SIZE {
+                                fits_at(o, y, &g.free, &g.targets)
+                            } else {
+                                0
+                            };
+                            assert_eq!(fits[y], expected, "row {y} of {o:?}");
+                            assert_eq!(nonzero_rows(&fits) >> y & 1, u32::from(expected != 0));
+                        }
+                    }
+                }
+                state.legal_moves(&mut moves);
+                state.apply(moves[rng.below(moves.len())]);
+            }
+        }
     }
 
     #[test]
