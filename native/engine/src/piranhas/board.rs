@@ -30,12 +30,11 @@ pub const DIRECTIONS: [(i32, i32); 8] = [
 pub const OFF_BOARD: u8 = 127;
 
 /// Precomputed per square: the four lines through it, the eight rays from it (squares
-/// strictly beyond it) and how many steps fit on the board in each direction.
+/// strictly beyond it) and how many steps fit on the board in each direction. (The move
+/// generator reads the lines as words of [`super::lines::Lines`].)
 pub struct Tables {
     pub lines: [[Bits; 4]; SQUARES],
     pub rays: [[Bits; 8]; SQUARES],
-    /// Per square (and [`OFF_BOARD`]: all squares) and direction: the square and its ray.
-    pub from: [[Bits; 8]; OFF_BOARD as usize + 1],
     pub max_steps: [[u8; 8]; SQUARES],
     /// The target square of a jump of `n` steps (index `n`, 0..=10) in direction `d` from
     /// each square, [`OFF_BOARD`] when it leaves the board.
@@ -61,7 +60,6 @@ fn build() -> Tables {
     let mut t = Tables {
         lines: [[0; 4]; SQUARES],
         rays: [[0; 8]; SQUARES],
-        from: [[FULL; 8]; OFF_BOARD as usize + 1],
         max_steps: [[0; 8]; SQUARES],
         targets: [[[OFF_BOARD; 11]; 8]; SQUARES],
         step: [0; 8],
@@ -87,9 +85,6 @@ fn build() -> Tables {
                 let target = s as i32 + steps as i32 * (10 * dx + dy);
                 t.targets[s][d][steps] = target as u8;
             }
-        }
-        for d in 0..8 {
-            t.from[s][d] = t.rays[s][d] | 1u128 << s;
         }
         for axis in 0..4 {
             t.lines[s][axis] = t.rays[s][axis] | t.rays[s][axis + 4] | (1u128 << s);
@@ -204,94 +199,6 @@ pub fn largest_swarm_weight(fish: Bits, w1: Bits, w2: Bits) -> i32 {
         total -= w;
     }
     best as i32
-}
-
-/// `bits` as its low and high 64-bit words (a bit test on a word is cheaper than on a `u128`).
-#[inline(always)]
-fn split(bits: Bits) -> [u64; 2] {
-    [bits as u64, (bits >> 64) as u64]
-}
-
-/// Whether the fish on `s` may move `n` steps in direction `d` (0..4: towards higher
-/// squares, `d + 4`: lower ones): the target is on the board (off-board targets are square
-/// [`OFF_BOARD`], which `no_landing` always holds), holds neither an own fish nor a blocked
-/// square, and no opponent fish stands strictly between (the ray's opponent fish minus
-/// [`Tables::from`] the target; an off-board target's `from` is the whole board).
-/// Branch-free: a hot path.
-#[inline(always)]
-fn legal_pair(
-    t: &Tables,
-    s: usize,
-    axis: usize,
-    n: u32,
-    opp: Bits,
-    no_landing: [u64; 2],
-) -> [bool; 2] {
-    // `n` is at most a line's length (10): `min` only lets the compiler drop a bounds check
-    let n = (n as usize).min(SIZE);
-    let up = t.targets[s][axis][n];
-    let down = t.targets[s][axis + 4][n];
-    let up_opp = t.rays[s][axis] & opp;
-    let down_opp = t.rays[s][axis + 4] & opp;
-    // opponent fish strictly between: the ray's opponents without those from the target on
-    let up_clear = up_opp & !t.from[usize::from(up)][axis] == 0;
-    let down_clear = down_opp & !t.from[usize::from(down)][axis + 4] == 0;
-    // `&`, not `&&`: both sides are cheap, and a short-circuit branch here is taken about
-    // half the time at random (a misprediction per direction cost 3x the generator's time)
-    let free = |square: u8| (no_landing[usize::from(square >> 6) & 1] >> (square & 63)) & 1 == 0;
-    [free(up) & up_clear, free(down) & down_clear]
-}
-
-/// The legal moves of the side with fish `own` against `opp`, with `blocked` squares
-/// (obstacles, squids) that may be jumped but not landed on; appended in the Python
-/// engine's order. Returns how many were written to `out`.
-#[inline]
-pub fn moves_into(own: Bits, opp: Bits, blocked: Bits, out: &mut [u16; MAX_MOVES]) -> usize {
-    let t = tables();
-    let fish = own | opp;
-    let no_landing = split(own | blocked | 1u128 << OFF_BOARD);
-    let mut count = 0;
-    let mut rest = own;
-    while rest != 0 {
-        let s = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let lines = &t.lines[s];
-        // bit d: the move in direction d is legal (kept in a register, not an array)
-        let mut legal = 0usize;
-        for (axis, line) in lines.iter().enumerate() {
-            let n = (line & fish).count_ones();
-            let [up, down] = legal_pair(t, s, axis, n, opp, no_landing);
-            legal |= usize::from(up) << axis | usize::from(down) << (axis + 4);
-        }
-        let base = (s * 8) as u16;
-        for d in 0..8 {
-            // written always, counted only when legal (no unpredictable branch); `count` is
-            // below MAX_MOVES at every write (at most MAX_MOVES moves), so the mask (one `and`,
-            // cheaper than `min`) never changes it and only spares the bounds check
-            out[count & (MAX_MOVES - 1)] = base + d as u16;
-            count += legal >> d & 1;
-        }
-    }
-    count
-}
-
-/// Whether the side with fish `own` has any legal move.
-pub fn has_move(own: Bits, opp: Bits, blocked: Bits) -> bool {
-    let t = tables();
-    let fish = own | opp;
-    let no_landing = split(own | blocked | 1u128 << OFF_BOARD);
-    let mut rest = own;
-    while rest != 0 {
-        let s = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        for axis in 0..4 {
-            let n = (t.lines[s][axis] & fish).count_ones();
-            if legal_pair(t, s, axis, n, opp, no_landing) != [false, false] {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 /// Where the fish on `s` lands moving in direction `d` with `fish` (both sides) on the

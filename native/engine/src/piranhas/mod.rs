@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod lines;
 pub mod search;
 pub mod state2019;
 pub mod state2026;

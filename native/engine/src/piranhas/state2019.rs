@@ -5,6 +5,7 @@
 //! loses), [`State2019::official_end`] the exact 19.2.1 one.
 
 use super::board::{self, Bits, FULL, MAX_MOVES};
+use super::lines::Lines;
 use super::zobrist::{self, BLOCKED};
 use super::{move_direction, move_square, Move};
 
@@ -35,6 +36,8 @@ pub struct State2019 {
     pub turn: u32,
     /// Zobrist key of fish, obstacles and turn (kept up to date by [`State2019::apply`]).
     pub hash: u64,
+    /// The fish and obstacles by line, for the move generator (kept up to date too).
+    pub lines: Lines,
 }
 
 impl State2019 {
@@ -66,6 +69,7 @@ impl State2019 {
             obstacles,
             turn,
             hash,
+            lines: Lines::new(red, blue, obstacles),
         })
     }
 
@@ -107,8 +111,8 @@ impl State2019 {
     /// Python engine's order; returns the count written to `out`.
     #[inline]
     pub fn moves_into(&self, out: &mut [Move; MAX_MOVES]) -> usize {
-        let (own, opp) = self.own_opp();
-        board::moves_into(own, opp, self.obstacles, out)
+        let (own, _) = self.own_opp();
+        self.lines.moves_into(self.side(), own, out)
     }
 
     pub fn moves(&self) -> Vec<Move> {
@@ -118,8 +122,8 @@ impl State2019 {
     }
 
     pub fn has_move(&self) -> bool {
-        let (own, opp) = self.own_opp();
-        board::has_move(own, opp, self.obstacles)
+        let (own, _) = self.own_opp();
+        self.lines.has_move(self.side(), own)
     }
 
     /// Whether the legal move `m` lands on an opponent fish.
@@ -144,11 +148,13 @@ impl State2019 {
         } else {
             (&mut self.red, &mut self.blue)
         };
-        if *opp & to_bit != 0 {
+        let captures = *opp & to_bit != 0;
+        if captures {
             *opp &= !to_bit;
             self.hash ^= keys.piece[opp_kind][to];
         }
         *own ^= step;
+        self.lines.jump(own_kind, from, to, captures);
         self.hash ^= keys.piece[own_kind][from] ^ keys.piece[own_kind][to];
         self.hash ^= zobrist::of_turn(self.turn) ^ zobrist::of_turn(self.turn + 1);
         self.turn += 1;

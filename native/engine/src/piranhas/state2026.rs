@@ -4,6 +4,7 @@
 //! The rules of `botarena.games.piranhas_2026.rules` (official backend 26.1.0).
 
 use super::board::{self, Bits, FULL, MAX_MOVES};
+use super::lines::Lines;
 use super::zobrist::{self, BLOCKED};
 use super::{move_direction, move_square, Move};
 
@@ -37,6 +38,8 @@ pub struct State2026 {
     /// The first team whose fish were all connected after a move (never cleared).
     pub first_union: Option<u8>,
     pub hash: u64,
+    /// The fish and squids by line, for the move generator (kept up to date by `apply`).
+    pub lines: Lines,
 }
 
 fn kind(team: usize, w1: Bits, w2: Bits, square: usize) -> usize {
@@ -80,6 +83,7 @@ impl State2026 {
             turn,
             first_union,
             hash: 0,
+            lines: Lines::new(one, two, squids),
         };
         state.hash = state.compute_hash();
         Ok(state)
@@ -123,8 +127,8 @@ impl State2026 {
 
     #[inline]
     pub fn moves_into(&self, out: &mut [Move; MAX_MOVES]) -> usize {
-        let (own, opp) = self.own_opp();
-        board::moves_into(own, opp, self.squids, out)
+        let (own, _) = self.own_opp();
+        self.lines.moves_into(self.side(), own, out)
     }
 
     pub fn moves(&self) -> Vec<Move> {
@@ -134,8 +138,8 @@ impl State2026 {
     }
 
     pub fn has_move(&self) -> bool {
-        let (own, opp) = self.own_opp();
-        board::has_move(own, opp, self.squids)
+        let (own, _) = self.own_opp();
+        self.lines.has_move(self.side(), own)
     }
 
     /// The weight of the opponent fish the legal move `m` captures (0: no capture).
@@ -159,9 +163,11 @@ impl State2026 {
         let to_bit = 1u128 << to;
         let from_bit = 1u128 << from;
         let opp = if team == 1 { self.one } else { self.two };
-        if opp & to_bit != 0 {
+        let captures = opp & to_bit != 0;
+        if captures {
             self.hash ^= keys.piece[kind(1 - team, self.w1, self.w2, to)][to];
         }
+        self.lines.jump(team, from, to, captures);
         let moving = kind(team, self.w1, self.w2, from);
         self.hash ^= keys.piece[moving][from] ^ keys.piece[moving][to];
         let step = from_bit | to_bit;

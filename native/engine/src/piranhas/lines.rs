@@ -1,0 +1,276 @@
+//! Line occupancy ("rotated" bitboards): the 58 lines of the board (10 columns, 10 rows, 19
+//! diagonals, 19 anti-diagonals), each as one `u32` word holding seat 0's fish (bits 0..10),
+//! seat 1's fish (bits 10..20) and the blocked squares (bits 20..30) in the order of the
+//! line. A state keeps its words up to date move by move, so the move generator reads a
+//! fish's four lines as four small words instead of masking the whole `u128` board.
+
+use std::sync::OnceLock;
+
+use super::board::{tables as board_tables, Bits, MAX_MOVES, SIZE, SQUARES};
+
+/// How many lines the board has (10 + 19 + 10 + 19).
+pub const LINE_COUNT: usize = 58;
+/// Bit offset of the blocked squares in a line word (seats 0 and 1 are at 0 and 10).
+const BLOCKED_SHIFT: u32 = 20;
+const LINE_BITS: u32 = 0x3FF;
+
+/// The kind of a square's occupant: seat 0's fish, seat 1's fish, or blocked.
+pub const SEAT0: usize = 0;
+pub const SEAT1: usize = 1;
+pub const BLOCKED: usize = 2;
+
+/// Per square and axis (0..4: the directions 0..4 of [`super::board::DIRECTIONS`]): its line,
+/// its position along the line (counted in that direction) and the mask of positions past
+/// the line's end (so a jump off the board looks like landing on a blocked square).
+struct Tables {
+    line: [[u8; 4]; TABLE_SQUARES],
+    position: [[u8; 4]; TABLE_SQUARES],
+    beyond: [[u32; 4]; TABLE_SQUARES],
+}
+
+/// Entries of the per-square tables: every index a `u128` bit can have, so that a square
+/// taken from a bitboard needs no bounds check (the rows past 99 are never read).
+const TABLE_SQUARES: usize = 128;
+/// Line words stored: a power of two, so a line index (below [`LINE_COUNT`]) needs no bounds
+/// check either.
+const WORDS: usize = 64;
+const _: () = assert!(LINE_COUNT <= WORDS);
+
+fn build() -> Tables {
+    let t = board_tables();
+    let mut out = Tables {
+        line: [[0; 4]; TABLE_SQUARES],
+        position: [[0; 4]; TABLE_SQUARES],
+        beyond: [[0; 4]; TABLE_SQUARES],
+    };
+    let mut next_line = 0u8;
+    // line numbers by (first square, axis), numbered as they are first met
+    let mut line_of_start = [u8::MAX; SQUARES * 4];
+    for s in 0..SQUARES {
+        for axis in 0..4 {
+            // steps back to the line's first square, and the line's length
+            let back = t.max_steps[s][axis + 4];
+            let length = u32::from(back) + u32::from(t.max_steps[s][axis]) + 1;
+            let start = (s as i32 - i32::from(back) * t.step[axis]) as usize;
+            let number = &mut line_of_start[start * 4 + axis];
+            if *number == u8::MAX {
+                *number = next_line;
+                next_line += 1;
+            }
+            out.line[s][axis] = *number;
+            out.position[s][axis] = back;
+            out.beyond[s][axis] = !((1u32 << length) - 1);
+        }
+    }
+    assert_eq!(usize::from(next_line), LINE_COUNT);
+    out
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(build)
+}
+
+/// The line words of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lines {
+    words: [u32; WORDS],
+}
+
+impl Lines {
+    /// The words of seat 0's fish, seat 1's fish and the blocked squares.
+    pub fn new(seat0: Bits, seat1: Bits, blocked: Bits) -> Self {
+        let mut lines = Lines { words: [0; WORDS] };
+        for (kind, mut rest) in [(SEAT0, seat0), (SEAT1, seat1), (BLOCKED, blocked)] {
+            while rest != 0 {
+                lines.toggle(rest.trailing_zeros() as usize, kind);
+                rest &= rest - 1;
+            }
+        }
+        lines
+    }
+
+    /// Put an occupant of `kind` on square `s`, or take it away.
+    #[inline]
+    pub fn toggle(&mut self, s: usize, kind: usize) {
+        let t = tables();
+        for axis in 0..4 {
+            let bit = 1u32 << (u32::from(t.position[s][axis]) + 10 * kind as u32);
+            self.words[usize::from(t.line[s][axis])] ^= bit;
+        }
+    }
+
+    /// Seat `side`'s fish jumps from `from` to `to`, taking an opponent fish there if
+    /// `captures`.
+    #[inline]
+    pub fn jump(&mut self, side: usize, from: usize, to: usize, captures: bool) {
+        self.toggle(from, side);
+        if captures {
+            self.toggle(to, 1 - side);
+        }
+        self.toggle(to, side);
+    }
+
+    /// Bit `d` set: the fish on `s` may jump in direction `d`, with `own_shift` and
+    /// `opp_shift` the word offsets of its side and the other. Branch-free: a hot path.
+    #[inline(always)]
+    fn legal_directions(&self, t: &Tables, s: usize, own_shift: u32, opp_shift: u32) -> u32 {
+        let mut legal = 0u32;
+        for axis in 0..4 {
+            let word = self.words[usize::from(t.line[s][axis]) & (WORDS - 1)];
+            let p = u32::from(t.position[s][axis]);
+            let opp = word >> opp_shift & LINE_BITS;
+            let no_landing =
+                (word >> own_shift & LINE_BITS) | word >> BLOCKED_SHIFT | t.beyond[s][axis];
+            // the fish on the line: a jump goes this far (at least 1, this fish)
+            let n = (word & (LINE_BITS | LINE_BITS << 10)).count_ones();
+            // the n - 1 squares after the start: no opponent may stand there
+            let between = (1u32 << n) - 2;
+            let up = p + n;
+            let up_ok = (no_landing >> up & 1 == 0) & (opp & between << p == 0);
+            // a jump below position 0 wraps to a shift of 22..31: a `beyond` bit
+            let down = p.wrapping_sub(n) & 31;
+            let down_ok = (no_landing >> down & 1 == 0) & (opp & between.wrapping_shl(down) == 0);
+            legal |= u32::from(up_ok) << axis | u32::from(down_ok) << (axis + 4);
+        }
+        legal
+    }
+
+    /// The legal moves of seat `side`'s fish `own` (ascending move code: the Python engine's
+    /// order); returns how many were written to `out`.
+    #[inline]
+    pub fn moves_into(&self, side: usize, own: Bits, out: &mut [u16; MAX_MOVES]) -> usize {
+        let t = tables();
+        let (own_shift, opp_shift) = shifts(side);
+        let mut count = 0;
+        let mut rest = own;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize & (TABLE_SQUARES - 1);
+            rest &= rest - 1;
+            let legal = self.legal_directions(t, s, own_shift, opp_shift);
+            let base = (s * 8) as u16;
+            for d in 0..8 {
+                // written always, counted only when legal (no unpredictable branch); `count`
+                // is below MAX_MOVES at every write (at most MAX_MOVES moves), so the mask
+                // never changes it and only spares the bounds check
+                out[count & (MAX_MOVES - 1)] = base + d as u16;
+                count += (legal >> d & 1) as usize;
+            }
+        }
+        count
+    }
+
+    /// Whether seat `side`'s fish `own` have any legal move.
+    pub fn has_move(&self, side: usize, own: Bits) -> bool {
+        let t = tables();
+        let (own_shift, opp_shift) = shifts(side);
+        let mut rest = own;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize & (TABLE_SQUARES - 1);
+            rest &= rest - 1;
+            if self.legal_directions(t, s, own_shift, opp_shift) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The word offsets of seat `side`'s fish and of the other seat's.
+#[inline(always)]
+fn shifts(side: usize) -> (u32, u32) {
+    if side == 0 {
+        (0, 10)
+    } else {
+        (10, 0)
+    }
+}
+
+const _: () = assert!(SIZE == 10, "a line word holds 10 squares per kind");
+
+#[cfg(test)]
+mod tests {
+    use super::super::board;
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    fn random_bits(rng: &mut SplitMix64, taken: Bits, count: usize) -> Bits {
+        let mut bits = 0u128;
+        while (bits.count_ones() as usize) < count {
+            let s = rng.below(SQUARES);
+            if (taken | bits) >> s & 1 == 0 {
+                bits |= 1u128 << s;
+            }
+        }
+        bits
+    }
+
+    #[test]
+    fn every_square_lies_on_four_lines_of_the_right_length() {
+        let t = tables();
+        // a corner: a full column and row, a full diagonal, a one-square anti-diagonal
+        assert_eq!(t.beyond[0], [!0x3FF, !0x3FF, !0x3FF, !0x1]);
+        let mut squares_per_line = [0u32; LINE_COUNT];
+        for s in 0..SQUARES {
+            for axis in 0..4 {
+                squares_per_line[usize::from(t.line[s][axis])] += 1;
+            }
+        }
+        assert_eq!(squares_per_line.iter().sum::<u32>(), 400);
+        assert!(squares_per_line.iter().all(|&n| (1..=10).contains(&n)));
+    }
+
+    /// The rules read literally: a fish jumps as many squares as there are fish on its line,
+    /// not off the board, not over an opponent, not onto its own side or a blocked square.
+    fn reference_moves(own: Bits, opp: Bits, blocked: Bits) -> Vec<u16> {
+        let t = board::tables();
+        let mut moves = Vec::new();
+        for s in (0..SQUARES).filter(|&s| own >> s & 1 == 1) {
+            for (d, &(dx, dy)) in board::DIRECTIONS.iter().enumerate() {
+                let n = (t.lines[s][d % 4] & (own | opp)).count_ones() as i32;
+                let (x, y) = ((s / SIZE) as i32, (s % SIZE) as i32);
+                let on_board =
+                    |k: i32| (0..10).contains(&(x + k * dx)) && (0..10).contains(&(y + k * dy));
+                let at = |k: i32| 1u128 << ((x + k * dx) * 10 + y + k * dy);
+                if !on_board(n) || (1..n).any(|k| opp & at(k) != 0) || (own | blocked) & at(n) != 0
+                {
+                    continue;
+                }
+                moves.push((s * 8 + d) as u16);
+            }
+        }
+        moves
+    }
+
+    #[test]
+    fn the_line_generator_follows_the_rules() {
+        let mut rng = SplitMix64::new(26);
+        let mut out = [0; MAX_MOVES];
+        for round in 0..3000 {
+            let blocked = random_bits(&mut rng, 0, round % 3);
+            let (count0, count1) = (
+                1 + rng.below(board::MAX_FISH),
+                1 + rng.below(board::MAX_FISH),
+            );
+            let seat0 = random_bits(&mut rng, blocked, count0);
+            let seat1 = random_bits(&mut rng, blocked | seat0, count1);
+            let mut lines = Lines::new(seat0, seat1, blocked);
+            for (side, own, opp) in [(0, seat0, seat1), (1, seat1, seat0)] {
+                let expected = reference_moves(own, opp, blocked);
+                let n = lines.moves_into(side, own, &mut out);
+                assert_eq!(
+                    out[..n],
+                    expected[..],
+                    "side {side} of {seat0:#x} {seat1:#x} {blocked:#x}"
+                );
+                assert_eq!(lines.has_move(side, own), !expected.is_empty());
+            }
+            // a jump with a capture, then the words of the position after it
+            let from = seat0.trailing_zeros() as usize;
+            let to = seat1.trailing_zeros() as usize;
+            lines.jump(SEAT0, from, to, true);
+            let after = seat0 & !(1u128 << from) | 1u128 << to;
+            assert_eq!(lines, Lines::new(after, seat1 & !(1u128 << to), blocked));
+        }
+    }
+}
