@@ -431,15 +431,21 @@ class SqliteStore:
             ).fetchall()
         return [self._submission_row(row) for row in rows]
 
+    @staticmethod
+    def _team_submission(db: sqlite3.Connection, team: int, submission: int) -> sqlite3.Row:
+        """The row of ``team``'s ``submission``; :class:`StoreError` if it is not the team's."""
+        row: sqlite3.Row | None = db.execute(
+            "SELECT game, status, active FROM submissions WHERE id = ? AND team = ?",
+            (submission, team),
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"submission {submission} is not one of the team's")
+        return row
+
     def activate(self, team: int, submission: int) -> None:
         """Make an accepted submission of ``team`` its active one for that game."""
         with self._transaction() as db:
-            row = db.execute(
-                "SELECT game, status FROM submissions WHERE id = ? AND team = ?",
-                (submission, team),
-            ).fetchone()
-            if row is None:
-                raise StoreError(f"submission {submission} is not one of the team's")
+            row = self._team_submission(db, team, submission)
             if row["status"] != "accepted":
                 raise StoreError(f"submission {submission} is {row['status']}, not accepted")
             db.execute(
@@ -453,12 +459,7 @@ class SqliteStore:
         matches still queued (ladder, challenges) are cancelled. The active version and one
         still validating cannot be retired."""
         with self._transaction() as db:
-            row = db.execute(
-                "SELECT status, active FROM submissions WHERE id = ? AND team = ?",
-                (submission, team),
-            ).fetchone()
-            if row is None:
-                raise StoreError(f"submission {submission} is not one of the team's")
+            row = self._team_submission(db, team, submission)
             if row["status"] in ("retired", "validating"):
                 raise StoreError(f"submission {submission} is {row['status']}")
             if row["active"]:
