@@ -19,13 +19,22 @@ pub const SEAT0: usize = 0;
 pub const SEAT1: usize = 1;
 pub const BLOCKED: usize = 2;
 
-/// Per square and axis (0..4: the directions 0..4 of [`super::board::DIRECTIONS`]): its line,
-/// its position along the line (counted in that direction) and the mask of positions past
-/// the line's end (so a jump off the board looks like landing on a blocked square).
+/// Per square and axis (0..4: the directions 0..4 of [`super::board::DIRECTIONS`]): its line
+/// its position along the line (counted in that direction) and the row of [`Tables::tests`]
+/// for that place on a line of that length.
 struct Tables {
     line: [[u8; 4]; TABLE_SQUARES],
     position: [[u8; 4]; TABLE_SQUARES],
-    beyond: [[u32; 4]; TABLE_SQUARES],
+    row: [[u8; 4]; TABLE_SQUARES],
+    /// Per side, place on a line (length and position) and jump length `n` (the fish on the
+    /// line): the bits of a line word that forbid the jump, up (along the axis) in the low
+    /// half, down in the high half. Forbidding: an opponent strictly between, the side's own
+    /// fish or a blocked square at the target; a target off the line is forbidden by
+    /// [`ALWAYS`], which every word has.
+    tests: [[[u64; JUMPS]; ROWS]; 2],
+    /// Per set of legal directions (bit `d`: direction `d`): those directions ascending, the
+    /// rest of the eight entries padding (the generator writes eight, keeps as many as legal).
+    ascending: [[u16; 8]; 256],
 }
 
 /// Entries of the per-square tables: every index a `u128` bit can have, so that a square
@@ -35,22 +44,52 @@ const TABLE_SQUARES: usize = 128;
 /// check either.
 const WORDS: usize = 64;
 const _: () = assert!(LINE_COUNT <= WORDS);
+/// Places on a line (55 pairs of length 1..=10 and position), padded to a power of two.
+const ROWS: usize = 64;
+/// Jump lengths 0..=10 (a line holds at most 10 fish), padded to a power of two.
+const JUMPS: usize = 16;
+/// A bit set in every line word, and the whole test of a jump off the line.
+const ALWAYS: u32 = 1 << 31;
+/// The fish of both seats in a line word.
+const FISH: u32 = LINE_BITS | LINE_BITS << 10;
+
+/// The bits of a line word that forbid a jump of seat `side` from `position` to `target`
+/// (`None`: off the line).
+fn forbidding(side: usize, position: i32, target: Option<i32>) -> u32 {
+    let Some(target) = target else {
+        return ALWAYS;
+    };
+    let (own, opp) = shifts(side);
+    let between =
+        (position.min(target) + 1..position.max(target)).fold(0u32, |bits, k| bits | 1 << k);
+    between << opp | 1 << (target as u32 + own) | 1 << (target as u32 + BLOCKED_SHIFT)
+}
 
 fn build() -> Tables {
     let t = board_tables();
     let mut out = Tables {
         line: [[0; 4]; TABLE_SQUARES],
         position: [[0; 4]; TABLE_SQUARES],
-        beyond: [[0; 4]; TABLE_SQUARES],
+        row: [[0; 4]; TABLE_SQUARES],
+        tests: [[[0; JUMPS]; ROWS]; 2],
+        ascending: [[0; 8]; 256],
     };
+    for (legal, directions) in out.ascending.iter_mut().enumerate() {
+        let legal_directions = (0..8u16).filter(|&d| legal >> d & 1 == 1);
+        for (slot, d) in directions.iter_mut().zip(legal_directions) {
+            *slot = d;
+        }
+    }
     let mut next_line = 0u8;
     // line numbers by (first square, axis), numbered as they are first met
     let mut line_of_start = [u8::MAX; SQUARES * 4];
+    let mut rows = 0u8;
+    let mut row_of_place = [[u8::MAX; SIZE]; SIZE + 1];
     for s in 0..SQUARES {
         for axis in 0..4 {
             // steps back to the line's first square, and the line's length
             let back = t.max_steps[s][axis + 4];
-            let length = u32::from(back) + u32::from(t.max_steps[s][axis]) + 1;
+            let length = usize::from(back) + usize::from(t.max_steps[s][axis]) + 1;
             let start = (s as i32 - i32::from(back) * t.step[axis]) as usize;
             let number = &mut line_of_start[start * 4 + axis];
             if *number == u8::MAX {
@@ -59,10 +98,26 @@ fn build() -> Tables {
             }
             out.line[s][axis] = *number;
             out.position[s][axis] = back;
-            out.beyond[s][axis] = !((1u32 << length) - 1);
+            let row = &mut row_of_place[length][usize::from(back)];
+            if *row == u8::MAX {
+                *row = rows;
+                let p = i32::from(back);
+                let on_line = |target: i32| (0..length as i32).contains(&target).then_some(target);
+                for side in 0..2 {
+                    for n in 1..=SIZE as i32 {
+                        let up = forbidding(side, p, on_line(p + n));
+                        let down = forbidding(side, p, on_line(p - n));
+                        out.tests[side][usize::from(rows)][n as usize] =
+                            u64::from(up) | u64::from(down) << 32;
+                    }
+                }
+                rows += 1;
+            }
+            out.row[s][axis] = *row;
         }
     }
     assert_eq!(usize::from(next_line), LINE_COUNT);
+    assert!(usize::from(rows) <= ROWS);
     out
 }
 
@@ -80,7 +135,9 @@ pub struct Lines {
 impl Lines {
     /// The words of seat 0's fish, seat 1's fish and the blocked squares.
     pub fn new(seat0: Bits, seat1: Bits, blocked: Bits) -> Self {
-        let mut lines = Lines { words: [0; WORDS] };
+        let mut lines = Lines {
+            words: [ALWAYS; WORDS],
+        };
         for (kind, mut rest) in [(SEAT0, seat0), (SEAT1, seat1), (BLOCKED, blocked)] {
             while rest != 0 {
                 lines.toggle(rest.trailing_zeros() as usize, kind);
@@ -111,26 +168,19 @@ impl Lines {
         self.toggle(to, side);
     }
 
-    /// Bit `d` set: the fish on `s` may jump in direction `d`, with `own_shift` and
-    /// `opp_shift` the word offsets of its side and the other. Branch-free: a hot path.
+    /// Bit `d` set: the fish on `s` may jump in direction `d`, with `tests` the jump tests
+    /// of its side. Branch-free: a hot path.
     #[inline(always)]
-    fn legal_directions(&self, t: &Tables, s: usize, own_shift: u32, opp_shift: u32) -> u32 {
+    fn legal_directions(&self, t: &Tables, tests: &[[u64; JUMPS]; ROWS], s: usize) -> u32 {
         let mut legal = 0u32;
         for axis in 0..4 {
             let word = self.words[usize::from(t.line[s][axis]) & (WORDS - 1)];
-            let p = u32::from(t.position[s][axis]);
-            let opp = word >> opp_shift & LINE_BITS;
-            let no_landing =
-                (word >> own_shift & LINE_BITS) | word >> BLOCKED_SHIFT | t.beyond[s][axis];
             // the fish on the line: a jump goes this far (at least 1, this fish)
-            let n = (word & (LINE_BITS | LINE_BITS << 10)).count_ones();
-            // the n - 1 squares after the start: no opponent may stand there
-            let between = (1u32 << n) - 2;
-            let up = p + n;
-            let up_ok = (no_landing >> up & 1 == 0) & (opp & between << p == 0);
-            // a jump below position 0 wraps to a shift of 22..31: a `beyond` bit
-            let down = p.wrapping_sub(n) & 31;
-            let down_ok = (no_landing >> down & 1 == 0) & (opp & between.wrapping_shl(down) == 0);
+            let n = (word & FISH).count_ones() as usize;
+            let test = tests[usize::from(t.row[s][axis]) & (ROWS - 1)][n & (JUMPS - 1)];
+            let forbidden = (u64::from(word) | u64::from(word) << 32) & test;
+            let up_ok = forbidden as u32 == 0;
+            let down_ok = forbidden >> 32 == 0;
             legal |= u32::from(up_ok) << axis | u32::from(down_ok) << (axis + 4);
         }
         legal
@@ -141,20 +191,26 @@ impl Lines {
     #[inline]
     pub fn moves_into(&self, side: usize, own: Bits, out: &mut [u16; MAX_MOVES]) -> usize {
         let t = tables();
-        let (own_shift, opp_shift) = shifts(side);
+        let tests = &t.tests[side & 1];
         let mut count = 0;
-        let mut rest = own;
-        while rest != 0 {
-            let s = rest.trailing_zeros() as usize & (TABLE_SQUARES - 1);
-            rest &= rest - 1;
-            let legal = self.legal_directions(t, s, own_shift, opp_shift);
-            let base = (s * 8) as u16;
-            for d in 0..8 {
-                // written always, counted only when legal (no unpredictable branch); `count`
-                // is below MAX_MOVES at every write (at most MAX_MOVES moves), so the mask
-                // never changes it and only spares the bounds check
-                out[count & (MAX_MOVES - 1)] = base + d as u16;
-                count += (legal >> d & 1) as usize;
+        // the squares in two u64 halves (cheaper to scan than one u128)
+        for (first, mut rest) in [(0, own as u64), (64, (own >> 64) as u64)] {
+            while rest != 0 {
+                let s = (first + rest.trailing_zeros() as usize) & (TABLE_SQUARES - 1);
+                rest &= rest - 1;
+                let legal = self.legal_directions(t, tests, s);
+                // eight moves written at once (one vector add and store), the legal ones
+                // first; a state has at most MAX_FISH fish, so the block always fits (with
+                // more, the list would end at MAX_MOVES)
+                let Some(block) = out.get_mut(count..count + 8) else {
+                    return count;
+                };
+                let base = (s * 8) as u16;
+                let directions = &t.ascending[legal as usize & 255];
+                for (slot, d) in block.iter_mut().zip(directions) {
+                    *slot = base + d;
+                }
+                count += legal.count_ones() as usize;
             }
         }
         count
@@ -163,12 +219,12 @@ impl Lines {
     /// Whether seat `side`'s fish `own` have any legal move.
     pub fn has_move(&self, side: usize, own: Bits) -> bool {
         let t = tables();
-        let (own_shift, opp_shift) = shifts(side);
+        let tests = &t.tests[side & 1];
         let mut rest = own;
         while rest != 0 {
             let s = rest.trailing_zeros() as usize & (TABLE_SQUARES - 1);
             rest &= rest - 1;
-            if self.legal_directions(t, s, own_shift, opp_shift) != 0 {
+            if self.legal_directions(t, tests, s) != 0 {
                 return true;
             }
         }
@@ -177,7 +233,6 @@ impl Lines {
 }
 
 /// The word offsets of seat `side`'s fish and of the other seat's.
-#[inline(always)]
 fn shifts(side: usize) -> (u32, u32) {
     if side == 0 {
         (0, 10)
@@ -209,7 +264,17 @@ mod tests {
     fn every_square_lies_on_four_lines_of_the_right_length() {
         let t = tables();
         // a corner: a full column and row, a full diagonal, a one-square anti-diagonal
-        assert_eq!(t.beyond[0], [!0x3FF, !0x3FF, !0x3FF, !0x1]);
+        let tests = |side: usize, axis: usize, n: usize| {
+            let test = t.tests[side][usize::from(t.row[0][axis])][n];
+            (test as u32, (test >> 32) as u32)
+        };
+        // a corner (square 0): its anti-diagonal is one square long, every jump leaves it;
+        // one step up its column is forbidden by the side's own fish or a blocked square there
+        assert_eq!(tests(0, 3, 1), (ALWAYS, ALWAYS));
+        assert_eq!(tests(0, 0, 1), (1 << 1 | 1 << 21, ALWAYS));
+        assert_eq!(tests(1, 0, 1), (1 << 11 | 1 << 21, ALWAYS));
+        // three up the column: opponents on the two squares between forbid it too
+        assert_eq!(tests(0, 0, 3), (0b110 << 10 | 1 << 3 | 1 << 23, ALWAYS));
         let mut squares_per_line = [0u32; LINE_COUNT];
         for s in 0..SQUARES {
             for axis in 0..4 {
