@@ -39,7 +39,7 @@ from tests.socha.sochaenv import (
     socha_python,
 )
 
-GAMES = 20
+GAMES = 10
 CONCURRENCY = 10
 """Games at once: a socha client mostly waits (it polls its socket every 0.1 s)."""
 RUN_TIMEOUT_S = 600

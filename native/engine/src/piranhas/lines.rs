@@ -1,8 +1,12 @@
 //! Line occupancy ("rotated" bitboards): the 58 lines of the board (10 columns, 10 rows, 19
 //! diagonals, 19 anti-diagonals), each as one `u32` word holding seat 0's fish (bits 0..10),
 //! seat 1's fish (bits 10..20) and the blocked squares (bits 20..30) in the order of the
-//! line. A state keeps its words up to date move by move, so the move generator reads a
-//! fish's four lines as four small words instead of masking the whole `u128` board.
+//! line, and bit 31 always. A state keeps its words up to date move by move, so the move
+//! generator reads a fish's four lines as four small words instead of masking the whole
+//! `u128` board: the fish on a line give the jump length `n`, and a table by side, place on
+//! the line and `n` holds the bits of the word that forbid the jump up and down the line
+//! (an opponent between, an own fish or a blocked square at the target; bit 31 for a target
+//! off the line), so a direction's legality is one `and`.
 
 use std::sync::OnceLock;
 
