@@ -30,6 +30,16 @@ class _Host:
 ROOM_GAMES = 5
 
 
+def _timing(clock: str | None) -> dict[str, Any]:
+    """The room's move timing: one ``MoveTiming``, or on a checkout from before ``--clock``
+    (``clock`` ``None``) the keyword arguments its room took instead."""
+    if clock is None:
+        return {"soft_timeout_s": 2.0, "hard_timeout_s": 10.0, "timeouts_enabled": True}
+    from botarena.server.move_clock import MoveTiming  # noqa: PLC0415
+
+    return {"timing": MoveTiming(2.0, 10.0, True, clock_kind=clock)}  # type: ignore[arg-type]
+
+
 def room_ms_per_move(clock: str | None, meter: object | None) -> float:
     """ms per move of ``ROOM_GAMES`` whole games in a room; ``clock`` ``None``: the room of
     a checkout before ``--clock`` (no such argument)."""
@@ -41,7 +51,6 @@ def room_ms_per_move(clock: str | None, meter: object | None) -> float:
 
     moves, spent = 0, 0.0
     for seed in range(ROOM_GAMES):
-        clock_setting = {} if clock is None else {"clock_kind": clock}
         timer = ManualClock()
         room = Room(
             _Host(),
@@ -51,10 +60,7 @@ def room_ms_per_move(clock: str | None, meter: object | None) -> float:
             paused=False,
             setup=GameSetup(seed=seed),
             clock=timer,
-            soft_timeout_s=2.0,
-            hard_timeout_s=10.0,
-            timeouts_enabled=True,
-            **clock_setting,  # type: ignore[arg-type]
+            **_timing(clock),
         )
         peers = [_Peer(1), _Peer(2)]
         room.seat_joiner(peers[0])

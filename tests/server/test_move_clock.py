@@ -150,7 +150,7 @@ def test_each_season_has_its_measured_grace_and_the_option_overrides_it():
     for override, expected in ((None, 0.35), (0, 0.0), (700, 0.7)):
         lobby = Lobby(ServerConfig(port=0, move_grace_ms=override), [plugin], ManualClock())
         prepared = lobby.prepare_room(plugin.game_type, [SlotDescriptor("a"), SlotDescriptor("b")])
-        assert lobby.rooms[prepared.room_id].move_grace_s == expected
+        assert lobby.rooms[prepared.room_id].timing.move_grace_s == expected
 
 
 def test_grace_and_pace_settings_out_of_range_are_refused():

@@ -12,7 +12,7 @@ from botarena.games.piranhas.xml import move_to_element
 from botarena.games.registry import load_plugin
 from botarena.protocol.sc_plugin import GameSetup
 from botarena.server.manual_clock import ManualClock
-from botarena.server.move_clock import ClockKind, MoveTime
+from botarena.server.move_clock import ClockKind, MoveTime, MoveTiming
 from botarena.server.peer import Peer
 from botarena.server.room import Room, RoomPhase
 from tests.server.fake_peer import FakePeer as SilentPeer
@@ -91,12 +91,8 @@ def new_room(
         paused=False,
         setup=GameSetup(seed=5),
         clock=clock,
-        soft_timeout_s=2.0,
-        hard_timeout_s=10.0,
-        timeouts_enabled=True,
+        timing=MoveTiming(2.0, 10.0, True, move_grace_s=move_grace_s, clock_kind=clock_kind),
         save_replay=save_replay,
-        move_grace_s=move_grace_s,
-        clock_kind=clock_kind,
     )
 
 

@@ -118,7 +118,8 @@ class ProtocolProfile:
     client) waits on its socket before it looks at a request that came with its state,
     which a request sent after a gap does not cost it (``benchmarks/socha_move_gap.py``).
     It stays below 400 ms: a socha bot that thinks 2.3 s must still time out. A seat gets
-    the grace once per message of the turn before its request (see ``Room.move_grace_s``)."""
+    the grace once per message of the turn before its request (see
+    ``MoveTiming.move_grace_s``)."""
 
 
 PROFILE_2019 = ProtocolProfile(

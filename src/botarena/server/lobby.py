@@ -31,7 +31,7 @@ from botarena.server.auth_throttle import (
 from botarena.server.config import ServerConfig
 from botarena.server.events import FinishedGame, LobbyListener
 from botarena.server.game_control import GameControl
-from botarena.server.move_clock import MoveTime
+from botarena.server.move_clock import MoveTime, MoveTiming
 from botarena.server.peer import Clock, Peer
 from botarena.server.room import DEFAULT_DISPLAY_NAME, SLOTS_PER_ROOM, Room, Slot
 from botarena.server.testmode import ScoreTable
@@ -226,12 +226,6 @@ class Lobby:
     ) -> Room:
         if len(self.rooms) >= MAX_ROOMS:
             raise LobbyError(f"too many rooms (MAX_ROOMS={MAX_ROOMS})")
-        timeouts = plugin.timeouts
-        soft_ms = self.config.soft_timeout_ms or timeouts.soft_ms
-        hard_ms = self.config.hard_timeout_ms or timeouts.hard_ms
-        grace_ms = self.config.move_grace_ms
-        if grace_ms is None:
-            grace_ms = plugin.profile.move_grace_ms
         room = Room(
             self,
             self._new_room_id(),
@@ -240,17 +234,29 @@ class Lobby:
             paused=paused,
             setup=self._next_setup(plugin.game_type, setup),
             clock=self.clock,
-            soft_timeout_s=soft_ms / 1000.0,
-            hard_timeout_s=hard_ms / 1000.0,
-            timeouts_enabled=not self.config.no_timeout,
+            timing=self._move_timing(plugin),
             save_replay=self.config.save_replay,
-            move_grace_s=grace_ms / 1000.0,
-            clock_kind=self.config.clock,
         )
         self.rooms[room.room_id] = room
         self._waiting.setdefault(plugin.game_type, {})[room.room_id] = room
         self.notify(lambda listener: listener.room_created(room), room)
         return room
+
+    def _move_timing(self, plugin: GamePlugin) -> MoveTiming:
+        """The season's time limits and grace, overridden by the server's settings."""
+        timeouts = plugin.timeouts
+        soft_ms = self.config.soft_timeout_ms or timeouts.soft_ms
+        hard_ms = self.config.hard_timeout_ms or timeouts.hard_ms
+        grace_ms = self.config.move_grace_ms
+        if grace_ms is None:
+            grace_ms = plugin.profile.move_grace_ms
+        return MoveTiming(
+            soft_timeout_s=soft_ms / 1000.0,
+            hard_timeout_s=hard_ms / 1000.0,
+            timeouts_enabled=not self.config.no_timeout,
+            move_grace_s=grace_ms / 1000.0,
+            clock_kind=self.config.clock,
+        )
 
     # ----------------------------------------------------------------- listeners
 

@@ -31,7 +31,14 @@ from typing import Protocol
 
 from botarena.move_clock_limits import CLOCK_KINDS, CPU_WALL_CAP_FACTOR, ClockKind
 
-__all__ = ["CLOCK_KINDS", "CPU_WALL_CAP_FACTOR", "ClockKind", "CpuMeter", "MoveTime"]
+__all__ = [
+    "CLOCK_KINDS",
+    "CPU_WALL_CAP_FACTOR",
+    "ClockKind",
+    "CpuMeter",
+    "MoveTime",
+    "MoveTiming",
+]
 
 
 class CpuMeter(Protocol):
@@ -44,6 +51,25 @@ class CpuMeter(Protocol):
 
     def peak_memory_bytes(self) -> int | None:
         """The most memory the seat's bot used so far, where that is measured (T2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTiming:
+    """How a room times a move: its limits, its grace and what it charges (one per room,
+    resolved by the lobby from the season's defaults and the server's settings)."""
+
+    soft_timeout_s: float
+    """A move charged longer than this loses by soft timeout."""
+    hard_timeout_s: float
+    """The hard timer ends a move request this long after its clock started."""
+    timeouts_enabled: bool
+    """``False`` (``--no-timeout``): no seat times out (every slot as ``canTimeout = false``)."""
+    move_grace_s: float = 0.0
+    """A seat's clock starts this long after its move request was written (twice as long at
+    its first request, which follows its welcome message and its first state: the first a
+    client handles); the hard timer runs from the same start."""
+    clock_kind: ClockKind = "wall"
+    """``cpu``: seats with a meter are charged their CPU time."""
 
 
 def charged_seconds(raw_s: float, grace_s: float) -> float:

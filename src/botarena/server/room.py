@@ -23,7 +23,7 @@ from botarena.protocol.sc_plugin import (
     SlotEnd,
 )
 from botarena.server import wire
-from botarena.server.move_clock import CPU_WALL_CAP_FACTOR, ClockKind, CpuMeter, MoveTime
+from botarena.server.move_clock import CPU_WALL_CAP_FACTOR, CpuMeter, MoveTime, MoveTiming
 from botarena.server.peer import Clock, Peer, TimerHandle
 from botarena.server.results import build_result, describe, result_element
 from botarena.server.seat_names import seat_name
@@ -125,7 +125,7 @@ class Slot:
 class PendingRequest:
     slot: int
     grace_s: float
-    """This request's move grace (see ``Room.move_grace_s``)."""
+    """This request's move grace (see ``MoveTiming.move_grace_s``)."""
     issued_at: float | None = None
     """When the request was written to the seat's connection (``None``: still queued)."""
     hard_timer: TimerHandle | None = None
@@ -157,12 +157,8 @@ class Room:
         paused: bool,
         setup: GameSetup,
         clock: Clock,
-        soft_timeout_s: float,
-        hard_timeout_s: float,
-        timeouts_enabled: bool,
+        timing: MoveTiming,
         save_replay: bool = False,
-        move_grace_s: float = 0.0,
-        clock_kind: ClockKind = "wall",
     ) -> None:
         self.host = host
         self.save_replay = save_replay
@@ -173,16 +169,8 @@ class Room:
         self.paused = paused
         self.setup = setup
         self.clock = clock
-        self.soft_timeout_s = soft_timeout_s
-        self.hard_timeout_s = hard_timeout_s
-        self.timeouts_enabled = timeouts_enabled
-        self.move_grace_s = move_grace_s
-        """A seat's clock starts this long after its move request was written (twice as long
-        at its first request, which follows its welcome message and its first state: the
-        first a client handles); the hard timer runs from the same start
-        (:mod:`botarena.server.move_clock`)."""
-        self.clock_kind = clock_kind
-        """``cpu``: seats with a meter are charged their CPU time (``move_clock``)."""
+        self.timing = timing
+        """How this room times a move (:mod:`botarena.server.move_clock`)."""
         self.slots: list[Slot] = []
         self.observers: dict[int, Peer] = {}
         self.phase = RoomPhase.CREATED
@@ -337,7 +325,8 @@ class Room:
 
     def _request_move(self, slot_index: int) -> None:
         slot = self.slots[slot_index]
-        grace_s = self.move_grace_s if slot.requested else FIRST_REQUEST_GRACES * self.move_grace_s
+        grace = self.timing.move_grace_s
+        grace_s = grace if slot.requested else FIRST_REQUEST_GRACES * grace
         slot.requested = True
         pending = PendingRequest(slot=slot_index, grace_s=grace_s)
         self.pending = pending
@@ -367,18 +356,18 @@ class Room:
         self.host.move_requested(self, pending.slot, written_at)
 
     def _can_time_out(self, slot: Slot) -> bool:
-        return self.timeouts_enabled and slot.can_timeout
+        return self.timing.timeouts_enabled and slot.can_timeout
 
     def _cpu_clocked(self, pending: PendingRequest) -> bool:
         """Whether this request is charged by CPU time (``--clock cpu`` and a reading)."""
-        return self.clock_kind == "cpu" and pending.cpu_at_request is not None
+        return self.timing.clock_kind == "cpu" and pending.cpu_at_request is not None
 
     def _wall_cap_s(self, pending: PendingRequest) -> float:
         """When the hard timer ends the request: the hard timeout after the clock's start,
         or under the CPU clock :data:`CPU_WALL_CAP_FACTOR` times the soft limit."""
         if self._cpu_clocked(pending):
-            return CPU_WALL_CAP_FACTOR * self.soft_timeout_s
-        return self.hard_timeout_s + pending.grace_s
+            return CPU_WALL_CAP_FACTOR * self.timing.soft_timeout_s
+        return self.timing.hard_timeout_s + pending.grace_s
 
     def _cpu_used_s(self, pending: PendingRequest) -> float | None:
         """The CPU seconds the seat's bot used since its request was written."""
@@ -393,8 +382,8 @@ class Room:
             return
         if self._cpu_clocked(pending):
             used = self._cpu_used_s(pending)
-            if used is not None and used <= self.soft_timeout_s:
-                cap = CPU_WALL_CAP_FACTOR * self.soft_timeout_s
+            if used is not None and used <= self.timing.soft_timeout_s:
+                cap = CPU_WALL_CAP_FACTOR * self.timing.soft_timeout_s
                 self.stats.infra_error_slot = pending.slot
                 reason = (
                     f"botarena: infra_error: the move of {self.slots[pending.slot].display_name}"
@@ -455,7 +444,7 @@ class Room:
             received_at if pending.issued_at is None else pending.issued_at,
             received_at,
             pending.grace_s,
-            self.soft_timeout_s if self._can_time_out(slot) else None,
+            self.timing.soft_timeout_s if self._can_time_out(slot) else None,
             cpu_s=self._cpu_used_s(pending),
             cpu_clock=self._cpu_clocked(pending),
             peak_memory_bytes=None if slot.meter is None else slot.meter.peak_memory_bytes(),
@@ -579,8 +568,8 @@ class Room:
         name = self.slots[slot].display_name if slot < len(self.slots) else ""
         return template.format(
             name=name or self.plugin.welcome_color(slot),
-            soft=_seconds(self.soft_timeout_s),
-            hard=_seconds(self.hard_timeout_s),
+            soft=_seconds(self.timing.soft_timeout_s),
+            hard=_seconds(self.timing.hard_timeout_s),
             reason=reason,
             move=move,
         )
