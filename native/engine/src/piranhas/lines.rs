@@ -24,19 +24,19 @@ pub const SEAT1: usize = 1;
 pub const BLOCKED: usize = 2;
 
 /// Per square and axis (0..4: the directions 0..4 of [`super::board::DIRECTIONS`]): its line
-/// its position along the line (counted in that direction) and the row of [`Tables::tests`]
-/// for that place on a line of that length.
+/// its position along the line (counted in that direction) and where the tests of that place
+/// on a line of that length start in [`Tables::tests`].
 struct Tables {
     line: [[u8; 4]; TABLE_SQUARES],
     position: [[u8; 4]; TABLE_SQUARES],
-    row: [[u8; 4]; TABLE_SQUARES],
+    first_test: [[u16; 4]; TABLE_SQUARES],
     /// Per side, place on a line (length and position) and jump length `n` (the fish on the
     /// line): the bits of a line word that forbid the jump, up (along the axis) in the low
     /// half, down in the high half. Forbidding: an opponent strictly between, the side's own
     /// fish or a blocked square at the target; a target off the line is forbidden by
     /// [`ALWAYS`], which every word has.
-    tests: [[[u64; JUMPS]; ROWS]; 2],
-    /// Per set of legal directions (bit `d`: direction `d`): those directions ascending, the
+    tests: [[u64; TESTS]; 2],
+    /// Per set of legal jumps (of [`Lines::legal_jumps`]): their directions ascending, the
     /// rest of the eight entries padding (the generator writes eight, keeps as many as legal).
     ascending: [[u16; 8]; 256],
 }
@@ -52,6 +52,8 @@ const _: () = assert!(LINE_COUNT <= WORDS);
 const ROWS: usize = 64;
 /// Jump lengths 0..=10 (a line holds at most 10 fish), padded to a power of two.
 const JUMPS: usize = 16;
+/// Entries of a side's [`Tables::tests`]: a place's tests are [`JUMPS`] entries from its first.
+const TESTS: usize = ROWS * JUMPS;
 /// A bit set in every line word, and the whole test of a jump off the line.
 const ALWAYS: u32 = 1 << 31;
 /// The fish of both seats in a line word.
@@ -74,12 +76,13 @@ fn build() -> Tables {
     let mut out = Tables {
         line: [[0; 4]; TABLE_SQUARES],
         position: [[0; 4]; TABLE_SQUARES],
-        row: [[0; 4]; TABLE_SQUARES],
-        tests: [[[0; JUMPS]; ROWS]; 2],
+        first_test: [[0; 4]; TABLE_SQUARES],
+        tests: [[0; TESTS]; 2],
         ascending: [[0; 8]; 256],
     };
     for (legal, directions) in out.ascending.iter_mut().enumerate() {
-        let legal_directions = (0..8u16).filter(|&d| legal >> d & 1 == 1);
+        // bit 2a + k of a set of legal jumps: direction a + 4k
+        let legal_directions = (0..8u16).filter(|&d| legal >> (2 * (d % 4) + d / 4) & 1 == 1);
         for (slot, d) in directions.iter_mut().zip(legal_directions) {
             *slot = d;
         }
@@ -111,13 +114,13 @@ fn build() -> Tables {
                     for n in 1..=SIZE as i32 {
                         let up = forbidding(side, p, on_line(p + n));
                         let down = forbidding(side, p, on_line(p - n));
-                        out.tests[side][usize::from(rows)][n as usize] =
+                        out.tests[side][usize::from(rows) * JUMPS + n as usize] =
                             u64::from(up) | u64::from(down) << 32;
                     }
                 }
                 rows += 1;
             }
-            out.row[s][axis] = *row;
+            out.first_test[s][axis] = u16::from(*row) * JUMPS as u16;
         }
     }
     assert_eq!(usize::from(next_line), LINE_COUNT);
@@ -172,22 +175,21 @@ impl Lines {
         self.toggle(to, side);
     }
 
-    /// Bit `d` set: the fish on `s` may jump in direction `d`, with `tests` the jump tests
-    /// of its side. Branch-free: a hot path.
+    /// The fish on `s` may jump up its axis `a` (bit `2a`) and down it (bit `2a + 1`; the
+    /// directions `a` and `a + 4`), with `tests` the jump tests of its side. Branch-free: a
+    /// hot path (the eight tests end in one vector compare).
     #[inline(always)]
-    fn legal_directions(&self, t: &Tables, tests: &[[u64; JUMPS]; ROWS], s: usize) -> u32 {
-        let mut legal = 0u32;
+    fn legal_jumps(&self, t: &Tables, tests: &[u64; TESTS], s: usize) -> u32 {
+        let mut words = [0u32; 4];
+        let mut tests_of_words = [0u64; 4];
         for axis in 0..4 {
             let word = self.words[usize::from(t.line[s][axis]) & (WORDS - 1)];
             // the fish on the line: a jump goes this far (at least 1, this fish)
             let n = (word & FISH).count_ones() as usize;
-            let test = tests[usize::from(t.row[s][axis]) & (ROWS - 1)][n & (JUMPS - 1)];
-            let forbidden = (u64::from(word) | u64::from(word) << 32) & test;
-            let up_ok = forbidden as u32 == 0;
-            let down_ok = forbidden >> 32 == 0;
-            legal |= u32::from(up_ok) << axis | u32::from(down_ok) << (axis + 4);
+            words[axis] = word;
+            tests_of_words[axis] = tests[(usize::from(t.first_test[s][axis]) + n) & (TESTS - 1)];
         }
-        legal
+        passed(&words, &tests_of_words)
     }
 
     /// The legal moves of seat `side`'s fish `own` (ascending move code: the Python engine's
@@ -202,7 +204,7 @@ impl Lines {
             while rest != 0 {
                 let s = (first + rest.trailing_zeros() as usize) & (TABLE_SQUARES - 1);
                 rest &= rest - 1;
-                let legal = self.legal_directions(t, tests, s);
+                let legal = self.legal_jumps(t, tests, s);
                 // eight moves written at once (one vector add and store), the legal ones
                 // first; a state has at most MAX_FISH fish, so the block always fits (with
                 // more, the list would end at MAX_MOVES)
@@ -228,12 +230,54 @@ impl Lines {
         while rest != 0 {
             let s = rest.trailing_zeros() as usize & (TABLE_SQUARES - 1);
             rest &= rest - 1;
-            if self.legal_directions(t, tests, s) != 0 {
+            if self.legal_jumps(t, tests, s) != 0 {
                 return true;
             }
         }
         false
     }
+}
+
+/// Bit `2a` set where `words[a]` has no bit of the low half of `tests[a]`, bit `2a + 1`
+/// where it has none of the high half: with SSE2 on x86-64 (every x86-64 CPU has it), a
+/// loop elsewhere.
+#[inline(always)]
+fn passed(words: &[u32; 4], tests: &[u64; 4]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: passed_sse2 needs SSE2, which is part of x86-64 itself: every CPU this cfg
+        // branch is compiled for has it (the function reads only its arguments)
+        unsafe { passed_sse2(words, tests) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut passed = 0u32;
+        for axis in 0..4 {
+            let forbidden = (u64::from(words[axis]) | u64::from(words[axis]) << 32) & tests[axis];
+            passed |= u32::from(forbidden as u32 == 0) << (2 * axis);
+            passed |= u32::from(forbidden >> 32 == 0) << (2 * axis + 1);
+        }
+        passed
+    }
+}
+
+/// [`passed`] in two vectors of two axes each: and, compare with zero, one mask.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn passed_sse2(words: &[u32; 4], tests: &[u64; 4]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_movemask_ps, _mm_set_epi32,
+        _mm_set_epi64x, _mm_setzero_si128,
+    };
+    let pair = |a: usize| {
+        let (low, high) = (words[a] as i32, words[a + 1] as i32);
+        let words = _mm_set_epi32(high, high, low, low);
+        let tests = _mm_set_epi64x(tests[a + 1] as i64, tests[a] as i64);
+        let free = _mm_cmpeq_epi32(_mm_and_si128(words, tests), _mm_setzero_si128());
+        _mm_movemask_ps(_mm_castsi128_ps(free)) as u32
+    };
+    pair(0) | pair(2) << 4
 }
 
 /// The word offsets of seat `side`'s fish and of the other seat's.
@@ -269,7 +313,7 @@ mod tests {
         let t = tables();
         // a corner: a full column and row, a full diagonal, a one-square anti-diagonal
         let tests = |side: usize, axis: usize, n: usize| {
-            let test = t.tests[side][usize::from(t.row[0][axis])][n];
+            let test = t.tests[side][usize::from(t.first_test[0][axis]) + n];
             (test as u32, (test >> 32) as u32)
         };
         // a corner (square 0): its anti-diagonal is one square long, every jump leaves it;
