@@ -133,8 +133,9 @@ fn tables() -> &'static Tables {
     TABLES.get_or_init(build)
 }
 
-/// The line words of one position.
+/// The line words of one position, on whole cache lines (four of 64 bytes, not five).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(64))]
 pub struct Lines {
     words: [u32; WORDS],
 }
