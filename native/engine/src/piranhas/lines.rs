@@ -23,7 +23,7 @@ pub const SEAT0: usize = 0;
 pub const SEAT1: usize = 1;
 pub const BLOCKED: usize = 2;
 
-/// Per square and axis (0..4: the directions 0..4 of [`super::board::DIRECTIONS`]): its line
+/// Per square and axis (0..4: the directions 0..4 of [`super::board::DIRECTIONS`]): its line,
 /// its position along the line (counted in that direction) and where the tests of that place
 /// on a line of that length start in [`Tables::tests`].
 struct Tables {
