@@ -149,7 +149,10 @@ def test_half_open_web_connections_leave_the_game_server_its_descriptors(tmp_pat
     """Finding 5: half-sent requests to the web port at the process's fd limit stopped the
     SC server from accepting and logged every failed accept. Now ``serve`` raises the soft
     limit to the hard one, the web port refuses connections while fewer than WEB_FD_RESERVE
-    descriptors are free, and a player can still join."""
+    descriptors are free, and a player can still join. No accept of the process fails: asyncio
+    accepts a listen backlog's worth of connections before the guard sees them, and the web
+    port's (WEB_ACCEPT_BACKLOG) is far below the reserve (at aiohttp's default of 128 one burst
+    took all of it, and the failed accepts were logged for seconds)."""
 
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (FD_LIMIT // 2, FD_LIMIT))
@@ -199,4 +202,4 @@ def test_half_open_web_connections_leave_the_game_server_its_descriptors(tmp_pat
     assert b"<joined" in answer
     assert "web UI refuses new connections" in log and "WEB_FD_RESERVE" in log
     assert log.count("socket.accept() out of system resource") == 0
-    assert log.count("cannot accept connections") <= 2
+    assert log.count("cannot accept connections") == 0, log

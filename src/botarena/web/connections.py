@@ -141,7 +141,7 @@ class GuardedSite(web.TCPSite):
     """``TCPSite`` whose connections pass the :class:`ConnectionGuard` first."""
 
     def __init__(self, runner: web.BaseRunner, host: str, port: int, guard: ConnectionGuard):
-        super().__init__(runner, host, port)
+        super().__init__(runner, host, port, backlog=limits.WEB_ACCEPT_BACKLOG)
         self.guard = guard
 
     async def start(self) -> None:

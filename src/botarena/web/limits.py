@@ -55,6 +55,11 @@ MAX_WEB_CONNECTIONS = 256
 WEB_FD_RESERVE = 128
 """File descriptors the web UI leaves to the game servers of the same process: while fewer
 are free it refuses new connections (answered 503 and closed)."""
+WEB_ACCEPT_BACKLOG = 32
+"""The web port's listen backlog, which is also how many connections asyncio accepts in one go
+before the connection guard sees any of them: far below :data:`WEB_FD_RESERVE`, so that a
+burst of connections cannot take the game servers' reserve (at aiohttp's default of 128 one
+burst could take all of it, and the game servers' accepts then failed)."""
 HEADER_TIMEOUT_S = 10.0
 """A connection that has not sent a request's headers within this time (after it opened, or
 after its last response) is closed."""
