@@ -132,22 +132,18 @@ class Move:
 class Mistake(Enum):
     """Why the official server rejects a move (``PiranhaMoveMistake`` + ``sc.shared.MoveMistake``).
 
-    ``message`` is the official German text; ``official_name`` is what the mistake's Kotlin
-    ``toString()`` gives (the enum name for the Piranhas enum, the message for the shared enum),
-    which the server writes into ``InvalidMoveException(mistake=…, move=…)``.
+    The value is the official German text (:attr:`message`); ``official_name`` is what the
+    mistake's Kotlin ``toString()`` gives (the enum name for the Piranhas enum, the message for
+    the shared enum), which the server writes into ``InvalidMoveException(mistake=…, move=…)``.
     """
 
-    WRONG_START = "WRONG_START"
-    JUMP_OVER_OPPONENT = "JUMP_OVER_OPPONENT"
-    START_EMPTY = "START_EMPTY"
-    DESTINATION_BLOCKED = "DESTINATION_BLOCKED"
-    DESTINATION_BLOCKED_BY_SELF = "DESTINATION_BLOCKED_BY_SELF"
-    DESTINATION_OUT_OF_BOUNDS = "DESTINATION_OUT_OF_BOUNDS"
-    INVALID_FORMAT = "INVALID_FORMAT"
-
-    @property
-    def message(self) -> str:
-        return _MISTAKE_MESSAGES[self]
+    WRONG_START = "Das Startfeld ist kein Piranha des eigenen Teams"
+    JUMP_OVER_OPPONENT = "Gegnerische Piranhas können nicht übersprungen werden"
+    START_EMPTY = "Das Startfeld des Zuges ist leer"
+    DESTINATION_BLOCKED = "Zielfeld ist besetzt"
+    DESTINATION_BLOCKED_BY_SELF = "Kann nicht auf ein Feld des eigenen Teams ziehen"
+    DESTINATION_OUT_OF_BOUNDS = "Das Zielfeld liegt außerhalb des Spielfelds"
+    INVALID_FORMAT = "Der Zug konnte nicht erkannt werden"
 
     @property
     def is_piranhas_mistake(self) -> bool:
@@ -155,45 +151,28 @@ class Mistake(Enum):
         return self in (Mistake.WRONG_START, Mistake.JUMP_OVER_OPPONENT)
 
     @property
+    def message(self) -> str:
+        """The official German text."""
+        return str(self.value)
+
+    @property
     def official_name(self) -> str:
         """The Kotlin ``toString()``: enum name (Piranhas enum) or German message (shared enum)."""
         return self.name if self.is_piranhas_mistake else self.message
 
 
-_MISTAKE_MESSAGES = {
-    Mistake.WRONG_START: "Das Startfeld ist kein Piranha des eigenen Teams",
-    Mistake.JUMP_OVER_OPPONENT: "Gegnerische Piranhas können nicht übersprungen werden",
-    Mistake.START_EMPTY: "Das Startfeld des Zuges ist leer",
-    Mistake.DESTINATION_BLOCKED: "Zielfeld ist besetzt",
-    Mistake.DESTINATION_BLOCKED_BY_SELF: "Kann nicht auf ein Feld des eigenen Teams ziehen",
-    Mistake.DESTINATION_OUT_OF_BOUNDS: "Das Zielfeld liegt außerhalb des Spielfelds",
-    Mistake.INVALID_FORMAT: "Der Zug konnte nicht erkannt werden",
-}
-
-
 class WinReason(Enum):
     """Why a regular game ended as it did (``PiranhasWinReason`` plus ``WinReasonTie``).
 
-    ``template`` has ``%s`` for the winner's name (display name, or ``ONE``/``TWO`` if blank).
+    The value is the official text, with ``%s`` for the winner's name (display name, or
+    ``ONE``/``TWO`` if blank).
     """
 
-    BIGGER_SWARM = "BIGGER_SWARM"
-    FIRST_UNION = "FIRST_UNION"
-    BLOCKED = "BLOCKED"
-    TIE = "TIE"
-
-    @property
-    def template(self) -> str:
-        return _WIN_TEMPLATES[self]
+    BIGGER_SWARM = "%s hat den größeren zusammenhängenden Schwarm"
+    FIRST_UNION = "%s hat zuerst alle Fische einer Farbe vereinigt"
+    BLOCKED = "%s hat den Gegner blockiert, sodass er keinen Zug mehr machen kann"
+    TIE = "Beide Spieler sind gleichauf"
 
     def text(self, winner_name: str = "") -> str:
         """The official reason text with ``winner_name`` filled in (no name for a tie)."""
-        return self.template.replace("%s", winner_name)
-
-
-_WIN_TEMPLATES = {
-    WinReason.BIGGER_SWARM: "%s hat den größeren zusammenhängenden Schwarm",
-    WinReason.FIRST_UNION: "%s hat zuerst alle Fische einer Farbe vereinigt",
-    WinReason.BLOCKED: "%s hat den Gegner blockiert, sodass er keinen Zug mehr machen kann",
-    WinReason.TIE: "Beide Spieler sind gleichauf",
-}
+        return str(self.value).replace("%s", winner_name)
