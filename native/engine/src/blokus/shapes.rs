@@ -97,8 +97,11 @@ fn transform(shape: usize, rotation: u8, flipped: bool) -> Vec<(i8, i8)> {
 pub struct Tables {
     pub orientations: Vec<Orientation>,
     pub shape_range: [(u8, u8); SHAPE_COUNT],
-    /// The distinct row masks of all orientations ([`Orientation::rows`]).
+    /// The distinct row masks of all orientations ([`Orientation::rows`]), ascending.
     pub row_masks: Vec<u32>,
+    /// Per row mask: the index of the mask without its highest cell (`None` for a single
+    /// cell; always an earlier mask) and that cell's x.
+    pub row_mask_parents: Vec<(Option<u8>, u32)>,
     /// Per orientation and row of its bounding box: the index of the row's mask in
     /// [`Tables::row_masks`] (rows below the box: 0, unused).
     pub row_ids: Vec<[u8; 5]>,
@@ -138,25 +141,41 @@ fn build() -> Tables {
         }
         *range = (start as u8, orientations.len() as u8);
     }
-    let mut row_masks: Vec<u32> = Vec::new();
-    let mut row_ids = Vec::with_capacity(orientations.len());
-    for o in &orientations {
-        let mut ids = [0u8; 5];
-        for (id, &mask) in ids.iter_mut().zip(&o.rows[..usize::from(o.height)]) {
-            *id = match row_masks.iter().position(|&m| m == mask) {
-                Some(index) => index as u8,
-                None => {
-                    row_masks.push(mask);
-                    (row_masks.len() - 1) as u8
-                }
-            };
-        }
-        row_ids.push(ids);
-    }
+    let mut row_masks: Vec<u32> = orientations
+        .iter()
+        .flat_map(|o| o.rows[..usize::from(o.height)].to_vec())
+        .collect();
+    row_masks.sort_unstable();
+    row_masks.dedup();
+    let id_of = |mask: u32| row_masks.iter().position(|&m| m == mask).map(|i| i as u8);
+    let row_mask_parents = row_masks
+        .iter()
+        .map(|&mask| {
+            let high = 31 - mask.leading_zeros();
+            let parent = mask & !(1 << high);
+            let parent_id = id_of(parent);
+            assert!(
+                parent == 0 || parent_id.is_some(),
+                "row mask {mask:b} without parent"
+            );
+            (parent_id, high)
+        })
+        .collect();
+    let row_ids = orientations
+        .iter()
+        .map(|o| {
+            let mut ids = [0u8; 5];
+            for (id, &mask) in ids.iter_mut().zip(&o.rows[..usize::from(o.height)]) {
+                *id = id_of(mask).expect("every row mask is listed");
+            }
+            ids
+        })
+        .collect();
     Tables {
         orientations,
         shape_range,
         row_masks,
+        row_mask_parents,
         row_ids,
     }
 }
@@ -183,6 +202,11 @@ mod tests {
         assert_eq!(count(19), 1);
         assert_eq!(count(18), 8);
         assert_eq!(t.row_masks.len(), ROW_MASK_COUNT);
+        for (id, (&mask, &(parent, x))) in t.row_masks.iter().zip(&t.row_mask_parents).enumerate() {
+            let rest = parent.map_or(0, |p| t.row_masks[usize::from(p)]);
+            assert_eq!(rest | 1 << x, mask);
+            assert!(rest < 1 << x && parent.is_none_or(|p| usize::from(p) < id));
+        }
         for (o, ids) in t.orientations.iter().zip(&t.row_ids) {
             for (&id, &mask) in ids.iter().zip(&o.rows[..usize::from(o.height)]) {
                 assert_eq!(t.row_masks[usize::from(id)], mask);

@@ -183,16 +183,15 @@ impl RowFits {
             fit: [[FULL; PADDED]; ROW_MASK_COUNT],
             touch: [[0; PADDED]; ROW_MASK_COUNT],
         };
-        for (id, &mask) in tables().row_masks.iter().enumerate() {
-            let (fit, touch) = (&mut out.fit[id], &mut out.touch[id]);
-            let mut cells = mask;
-            while cells != 0 {
-                let dx = cells.trailing_zeros();
-                cells &= cells - 1;
-                for y in 0..PADDED {
-                    fit[y] &= free[y] >> dx;
-                    touch[y] |= targets[y] >> dx;
-                }
+        // a mask from the mask without its highest cell (listed before it): one shift per mask
+        for (id, &(parent, dx)) in tables().row_mask_parents.iter().enumerate() {
+            let (fit, touch) = match parent {
+                Some(parent) => (out.fit[usize::from(parent)], out.touch[usize::from(parent)]),
+                None => ([FULL; PADDED], [0; PADDED]),
+            };
+            for y in 0..PADDED {
+                out.fit[id][y] = fit[y] & free[y] >> dx;
+                out.touch[id][y] = touch[y] | targets[y] >> dx;
             }
         }
         out
