@@ -143,7 +143,7 @@ fn build() -> Tables {
     }
     let mut row_masks: Vec<u32> = orientations
         .iter()
-        .flat_map(|o| o.rows[..usize::from(o.height)].to_vec())
+        .flat_map(|o| o.rows[..usize::from(o.height)].iter().copied())
         .collect();
     row_masks.sort_unstable();
     row_masks.dedup();

@@ -179,8 +179,9 @@ impl RowFits {
     #[inline]
     fn new(free: &Rows, targets: &Rows) -> Self {
         let (free, targets) = (padded(free), padded(targets));
+        // every mask's rows are written below
         let mut out = RowFits {
-            fit: [[FULL; PADDED]; ROW_MASK_COUNT],
+            fit: [[0; PADDED]; ROW_MASK_COUNT],
             touch: [[0; PADDED]; ROW_MASK_COUNT],
         };
         // a mask from the mask without its highest cell (listed before it): one shift per mask
