@@ -22,6 +22,8 @@ KILL_ROUNDS = 100
 """How often a v1 cgroup's process list is read and killed before giving up on removing it
 (a process that forks while it is being killed shows up in the next round)."""
 CONTROLLERS = ("memory", "pids")
+NAME_PREFIX = "botarena-"
+"""Bot cgroups are named ``botarena-<PID of the botarena process>-<serial number>``."""
 _names = itertools.count()
 
 
@@ -111,13 +113,25 @@ def _listed(folder: Path) -> list[int]:
         return []
 
 
+def _named(hierarchy: Hierarchy, name: str) -> BotCgroup:
+    return BotCgroup(hierarchy, hierarchy.memory / name, hierarchy.pids / name)
+
+
 def create(hierarchy: Hierarchy, memory_mb: int, max_processes: int) -> BotCgroup:
-    """A new cgroup for one bot with its limits set (``OSError`` when that fails)."""
-    name = f"botarena-{os.getpid()}-{next(_names)}"
-    memory, pids = hierarchy.memory / name, hierarchy.pids / name
-    cgroup = BotCgroup(hierarchy, memory, pids)
-    for folder in cgroup.folders:
-        folder.mkdir()
+    """A new cgroup for one bot with its limits set (``OSError`` when that fails).
+
+    A name that exists already was left by a killed botarena process that had this PID (its
+    exit never removed its cgroups; this process never repeats a name): that cgroup is
+    killed and removed, and the next name is tried."""
+    while True:
+        cgroup = _named(hierarchy, f"{NAME_PREFIX}{os.getpid()}-{next(_names)}")
+        try:
+            for folder in cgroup.folders:
+                folder.mkdir()
+            break
+        except FileExistsError:
+            cgroup.kill_and_remove()
+    memory, pids = cgroup.memory, cgroup.pids
     try:
         if hierarchy.version == 2:
             (memory / "memory.max").write_text(str(memory_mb * MB))
@@ -129,6 +143,31 @@ def create(hierarchy: Hierarchy, memory_mb: int, max_processes: int) -> BotCgrou
         cgroup.kill_and_remove()
         raise
     return cgroup
+
+
+def remove_orphans(hierarchy: Hierarchy) -> list[str]:
+    """Kill and remove the bot cgroups of botarena processes that are gone (killed with
+    SIGKILL: their exit never removed them); the names removed."""
+    removed = []
+    for folder in sorted(
+        {*hierarchy.memory.glob(f"{NAME_PREFIX}*"), *hierarchy.pids.glob(f"{NAME_PREFIX}*")}
+    ):
+        owner = folder.name.removeprefix(NAME_PREFIX).partition("-")[0]
+        if not owner.isdigit() or _alive(int(owner)) or folder.name in removed:
+            continue
+        if _named(hierarchy, folder.name).kill_and_remove():
+            removed.append(folder.name)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # it exists, under another user
+    return True
 
 
 def find_hierarchy(mounts: str, own: str) -> Hierarchy | str:

@@ -4,6 +4,7 @@ reason; detected once per process."""
 from __future__ import annotations
 
 import functools
+import logging
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -12,6 +13,8 @@ from pathlib import Path
 from botarena.confine import cgroup
 from botarena.confine.rlimits import apply_limits, caps_processes
 from botarena.confine.settings import Confinement
+
+log = logging.getLogger(__name__)
 
 PROBE_TIMEOUT_S = 10.0
 """How long a tier's probe (``true`` under its confinement) may take."""
@@ -83,6 +86,9 @@ def cgroup_hierarchy() -> cgroup.Hierarchy | str:
     found = cgroup.find_hierarchy(mounts, own)
     if isinstance(found, str):
         return found
+    orphans = cgroup.remove_orphans(found)
+    if orphans:
+        log.info("removed %d bot cgroups of botarena processes that are gone", len(orphans))
     try:
         probe = cgroup.create(found, memory_mb=64, max_processes=8)
     except OSError as error:
