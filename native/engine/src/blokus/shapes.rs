@@ -105,6 +105,55 @@ pub struct Tables {
     /// Per orientation and row of its bounding box: the index of the row's mask in
     /// [`Tables::row_masks`] (rows below the box: 0, unused).
     pub row_ids: Vec<[u8; 5]>,
+    /// The stacks of rows that the orientations share below their top row (see [`Stack`]),
+    /// each listed after the stack it stands on.
+    pub stacks: Vec<Stack>,
+    /// Per orientation: its top row's mask id and the [table id](NO_ROWS) of the rows below
+    /// it, so that every orientation is one row over a table.
+    pub links: Vec<(u8, u8)>,
+}
+
+/// Table ids name a stack of rows: 0..ROW_MASK_COUNT a single row mask, `NO_ROWS` no rows
+/// (below a one-row orientation), then [`Tables::stacks`] in order.
+pub const NO_ROWS: u8 = ROW_MASK_COUNT as u8;
+/// Number of [`Tables::stacks`]: 30 shared stacks where the orientations below their top rows
+/// hold 155 rows (91 orientations over these take 121 row steps instead of 246).
+pub const STACK_COUNT: usize = 30;
+/// Number of table ids: row masks, [`NO_ROWS`] and stacks.
+pub const TABLE_COUNT: usize = ROW_MASK_COUNT + 1 + STACK_COUNT;
+
+/// Two rows or more of an orientation below its top row: the row mask `head` over the rows of
+/// table `tail`. `shapes` (bit = shape) are those whose orientations stand on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stack {
+    pub head: u8,
+    pub tail: u8,
+    pub shapes: u32,
+}
+
+/// The table id of the rows `ids` (top first) of an orientation of `shape`, adding to `stacks`
+/// what is not there yet (the rows below first).
+fn table_of(ids: &[u8], shape: u8, stacks: &mut Vec<Stack>) -> u8 {
+    match ids {
+        [] => NO_ROWS,
+        [id] => *id,
+        [head, rest @ ..] => {
+            let tail = table_of(rest, shape, stacks);
+            let known = stacks
+                .iter()
+                .position(|s| (s.head, s.tail) == (*head, tail));
+            let position = known.unwrap_or_else(|| {
+                stacks.push(Stack {
+                    head: *head,
+                    tail,
+                    shapes: 0,
+                });
+                stacks.len() - 1
+            });
+            stacks[position].shapes |= 1 << shape;
+            (ROW_MASK_COUNT + 1 + position) as u8
+        }
+    }
 }
 
 fn build() -> Tables {
@@ -170,8 +219,20 @@ fn build() -> Tables {
             }
             ids
         })
+        .collect::<Vec<[u8; 5]>>();
+    let mut stacks = Vec::new();
+    let links = orientations
+        .iter()
+        .zip(&row_ids)
+        .map(|(o, ids)| {
+            let rows = &ids[..usize::from(o.height)];
+            (rows[0], table_of(&rows[1..], o.shape, &mut stacks))
+        })
         .collect();
+    assert_eq!(stacks.len(), STACK_COUNT);
     Tables {
+        stacks,
+        links,
         orientations,
         shape_range,
         row_masks,
@@ -211,6 +272,53 @@ mod tests {
             for (&id, &mask) in ids.iter().zip(&o.rows[..usize::from(o.height)]) {
                 assert_eq!(t.row_masks[usize::from(id)], mask);
             }
+        }
+    }
+
+    /// The row masks of table `id`, top first.
+    fn rows_of(t: &Tables, id: u8) -> Vec<u32> {
+        match usize::from(id) {
+            i if i < ROW_MASK_COUNT => vec![t.row_masks[i]],
+            i if id == NO_ROWS => {
+                assert_eq!(i, ROW_MASK_COUNT);
+                vec![]
+            }
+            i => {
+                let stack = t.stacks[i - ROW_MASK_COUNT - 1];
+                let mut rows = vec![t.row_masks[usize::from(stack.head)]];
+                rows.extend(rows_of(t, stack.tail));
+                rows
+            }
+        }
+    }
+
+    #[test]
+    fn every_orientation_is_its_top_row_over_a_table_of_its_lower_rows() {
+        let t = tables();
+        assert_eq!(t.stacks.len(), STACK_COUNT);
+        for (index, (o, &(head, tail))) in t.orientations.iter().zip(&t.links).enumerate() {
+            let mut rows = vec![t.row_masks[usize::from(head)]];
+            rows.extend(rows_of(t, tail));
+            assert_eq!(rows, o.rows[..usize::from(o.height)], "orientation {index}");
+            // every stack below it lists its shape
+            let mut id = usize::from(tail);
+            while id > usize::from(NO_ROWS) {
+                let stack = t.stacks[id - ROW_MASK_COUNT - 1];
+                assert_eq!(
+                    stack.shapes >> o.shape & 1,
+                    1,
+                    "stack {id} of orientation {index}"
+                );
+                id = usize::from(stack.tail);
+            }
+        }
+        for (i, stack) in t.stacks.iter().enumerate() {
+            let id = ROW_MASK_COUNT + 1 + i;
+            assert!(
+                usize::from(stack.tail) < id,
+                "stack {id} stands on a later one"
+            );
+            assert!(rows_of(t, id as u8).len() >= 2);
         }
     }
 

@@ -4,9 +4,12 @@
 //! colour only at corners; after every move the colours that cannot place are dropped.
 
 use super::shapes::{
-    shape_size, tables, Orientation, ALL_SHAPES, MONO, ROW_MASK_COUNT, TOTAL_SQUARES,
+    shape_size, tables, Orientation, ALL_SHAPES, MONO, NO_ROWS, ORIENTATION_COUNT, ROW_MASK_COUNT,
+    TABLE_COUNT, TOTAL_SQUARES,
 };
 use crate::rng::SplitMix64;
+use std::cell::RefCell;
+use std::ops::Range;
 
 /// Board side.
 pub const SIZE: usize = 20;
@@ -149,119 +152,177 @@ fn fits_at(o: &Orientation, y: usize, free: &Rows, targets: &Rows) -> u32 {
     fit & touch
 }
 
-/// Top rows evaluated at once by [`RowFits::all_rows`]: the board's rows, a multiple of 4 (the
-/// u32 lanes of an SSE vector; the compiler vectorises the loops over them). Not padded to the
-/// 8 lanes of AVX2: the build targets x86-64-v2, without AVX2, where 24 lanes cost a sixth
-/// more work for nothing (`examples/movegen blokus2021`: 0.48-0.49 -> 0.50-0.57 M lists/s).
-const LANES: usize = 20;
-/// Rows of a [`padded`] board: every lane's top row plus the 4 rows below it that the
-/// tallest orientation (5 rows) reaches; the rows below the board are empty.
-const PADDED: usize = LANES + 4;
-const _: () = assert!(LANES >= SIZE && LANES.is_multiple_of(4));
+/// Top rows evaluated at once: lane y holds the x where an orientation fits with its top row
+/// at y. The board's rows, a multiple of 4 (the u32 lanes of an SSE vector; the compiler
+/// vectorises the loops over four of them).
+const LANES: usize = SIZE;
+/// Rows of a [`RowFits`] table: one per top row and the empty row below the board, read for
+/// the rows below a top row 19.
+const TABLE_ROWS: usize = LANES + 1;
+const _: () = assert!(LANES.is_multiple_of(4));
 
-/// `rows` followed by empty rows up to [`PADDED`].
-#[inline]
-fn padded(rows: &Rows) -> [u32; PADDED] {
-    let mut out = [0; PADDED];
-    out[..SIZE].copy_from_slice(rows);
-    out
-}
-
-/// Per row mask of the orientations ([`Tables::row_masks`]) and board row y: the x where a
-/// row of that mask fits (`fit`: all its cells free) and where it touches a target (`touch`),
-/// over the rows of a [`padded`] board.
+/// Per table id (a row mask, no rows or a stack of rows: [`Tables::stacks`]) and top row y:
+/// the x where those rows fit (`fit`: all their cells free) and where they touch a target
+/// (`touch`). Rows past the board stay empty (nothing fits there).
 struct RowFits {
-    fit: [[u32; PADDED]; ROW_MASK_COUNT],
-    touch: [[u32; PADDED]; ROW_MASK_COUNT],
+    fit: [[u32; TABLE_ROWS]; TABLE_COUNT],
+    touch: [[u32; TABLE_ROWS]; TABLE_COUNT],
 }
 
 impl RowFits {
-    #[inline]
-    fn new(free: &Rows, targets: &Rows) -> Self {
-        let (free, targets) = (padded(free), padded(targets));
-        // every mask's rows are written below
+    fn new() -> Self {
         let mut out = RowFits {
-            fit: [[0; PADDED]; ROW_MASK_COUNT],
-            touch: [[0; PADDED]; ROW_MASK_COUNT],
+            fit: [[0; TABLE_ROWS]; TABLE_COUNT],
+            touch: [[0; TABLE_ROWS]; TABLE_COUNT],
         };
-        // a mask from the mask without its highest cell (listed before it): one shift per mask
-        for (id, &(parent, dx)) in tables().row_mask_parents.iter().enumerate() {
-            let (fit, touch) = match parent {
-                Some(parent) => (out.fit[usize::from(parent)], out.touch[usize::from(parent)]),
-                None => ([FULL; PADDED], [0; PADDED]),
-            };
-            for y in 0..PADDED {
-                out.fit[id][y] = fit[y] & free[y] >> dx;
-                out.touch[id][y] = touch[y] | targets[y] >> dx;
-            }
-        }
+        out.fit[usize::from(NO_ROWS)] = [FULL; TABLE_ROWS];
         out
     }
 
-    /// [`fits_at`] for every top row at once (lane y: top row y): per row of `o`, one `and`
-    /// and one `or` per lane, which the compiler turns into vector instructions. A top row too
-    /// low for `o` reaches the empty padding rows: no fit. Always inlined: a call returns the
-    /// lanes through memory, and reading them back one by one stalled on the vector stores.
-    #[inline(always)]
-    fn all_rows(&self, o: &Orientation, ids: &[u8; 5]) -> [u32; LANES] {
-        let mut fit = [FULL; LANES];
-        let mut touch = [0; LANES];
-        for (dy, &id) in ids[..usize::from(o.height)].iter().enumerate() {
-            // dy <= 4, so both windows are in bounds (checked once here, not per lane)
-            let row_fit = &self.fit[usize::from(id)][dy..dy + LANES];
-            let row_touch = &self.touch[usize::from(id)][dy..dy + LANES];
+    /// Fill the tables of the row masks and of the stacks that `shapes` stand on (the others
+    /// keep what they held: nothing reads them).
+    #[inline]
+    fn fill(&mut self, free: &Rows, targets: &Rows, shapes: u32) {
+        let t = tables();
+        // a mask from the mask without its highest cell (listed before it): one shift per mask
+        for (id, &(parent, dx)) in t.row_mask_parents.iter().enumerate() {
+            let (fit, touch) = match parent {
+                Some(parent) => (
+                    self.fit[usize::from(parent)],
+                    self.touch[usize::from(parent)],
+                ),
+                None => ([FULL; TABLE_ROWS], [0; TABLE_ROWS]),
+            };
             for y in 0..LANES {
-                fit[y] &= row_fit[y];
-                touch[y] |= row_touch[y];
+                self.fit[id][y] = fit[y] & free[y] >> dx;
+                self.touch[id][y] = touch[y] | targets[y] >> dx;
             }
         }
-        for y in 0..LANES {
-            fit[y] &= touch[y];
+        // a stack from its head and the rows below (listed before it)
+        for (i, stack) in t.stacks.iter().enumerate() {
+            if stack.shapes & shapes != 0 {
+                let (fit, touch) = self.over(stack.head, stack.tail, 0..LANES);
+                let id = ROW_MASK_COUNT + 1 + i;
+                self.fit[id][..LANES].copy_from_slice(&fit);
+                self.touch[id][..LANES].copy_from_slice(&touch);
+            }
         }
-        fit
+    }
+
+    /// Fit and touch lanes `window` (whole vectors) of the row mask `head` over the rows of
+    /// table `tail`: one `and` and one `or` per lane, read one row down in `tail`.
+    #[inline(always)]
+    fn over(&self, head: u8, tail: u8, window: Range<usize>) -> ([u32; LANES], [u32; LANES]) {
+        let (head, tail) = (usize::from(head), usize::from(tail));
+        let (mut fit, mut touch) = ([0; LANES], [0; LANES]);
+        let below = window.start + 1..window.end + 1;
+        let rows = fit[window.clone()]
+            .chunks_exact_mut(4)
+            .zip(touch[window.clone()].chunks_exact_mut(4))
+            .zip(self.fit[head][window.clone()].chunks_exact(4))
+            .zip(self.fit[tail][below.clone()].chunks_exact(4))
+            .zip(self.touch[head][window].chunks_exact(4))
+            .zip(self.touch[tail][below].chunks_exact(4));
+        for (((((fit, touch), head_fit), tail_fit), head_touch), tail_touch) in rows {
+            for k in 0..4 {
+                fit[k] = head_fit[k] & tail_fit[k];
+                touch[k] = head_touch[k] | tail_touch[k];
+            }
+        }
+        (fit, touch)
+    }
+
+    /// [`fits_at`] of the orientation with `link` ([`Tables::links`]) for the top rows
+    /// `window` (whole vectors), written to those lanes of `out`; returns the rows with
+    /// placements (bit y).
+    #[inline(always)]
+    fn rows_into(&self, link: (u8, u8), window: Range<usize>, out: &mut [u32]) -> u32 {
+        let (head, tail) = (usize::from(link.0), usize::from(link.1));
+        let below = window.start + 1..window.end + 1;
+        let mut rows = 0;
+        let chunks = out[window.clone()]
+            .chunks_exact_mut(4)
+            .zip(self.fit[head][window.clone()].chunks_exact(4))
+            .zip(self.fit[tail][below.clone()].chunks_exact(4))
+            .zip(self.touch[head][window.clone()].chunks_exact(4))
+            .zip(self.touch[tail][below].chunks_exact(4));
+        for (block, ((((out, head_fit), tail_fit), head_touch), tail_touch)) in chunks.enumerate() {
+            let mut lanes = [0; 4];
+            for k in 0..4 {
+                lanes[k] = head_fit[k] & tail_fit[k] & (head_touch[k] | tail_touch[k]);
+            }
+            out.copy_from_slice(&lanes);
+            rows |= nonzero_lanes(&lanes) << (window.start + 4 * block);
+        }
+        rows
     }
 }
 
-/// Bit y set where lane y of `fits` is not empty.
+/// Bit k set where lane k of `lanes` is not empty.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn nonzero_rows(fits: &[u32; LANES]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: nonzero_rows_sse2 needs SSE2, which is part of x86-64 itself: every CPU
-        // this cfg branch is compiled for has it (the function reads only its argument)
-        unsafe { nonzero_rows_sse2(fits) }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        nonzero_rows_portable(fits)
-    }
+fn nonzero_lanes(lanes: &[u32; 4]) -> u32 {
+    // SAFETY: nonzero_lanes_sse2 needs SSE2, which is part of x86-64 itself: every CPU this
+    // cfg branch is compiled for has it (the function reads only its argument)
+    unsafe { nonzero_lanes_sse2(lanes) }
 }
 
-/// [`nonzero_rows`] one lane at a time (without SSE2; on x86-64 a test compares the two).
-#[cfg(any(not(target_arch = "x86_64"), test))]
-fn nonzero_rows_portable(fits: &[u32; LANES]) -> u32 {
-    let mut rows = 0;
-    for (y, &bits) in fits.iter().enumerate() {
-        rows |= u32::from(bits != 0) << y;
-    }
-    rows
-}
-
-/// [`nonzero_rows`] four lanes at a time: a compare with zero and a mask each.
+/// [`nonzero_lanes`] in one vector: a compare with zero and a mask.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 #[inline]
-fn nonzero_rows_sse2(fits: &[u32; LANES]) -> u32 {
+fn nonzero_lanes_sse2(lanes: &[u32; 4]) -> u32 {
     use std::arch::x86_64::{
         _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_movemask_ps, _mm_set_epi32, _mm_setzero_si128,
     };
-    let mut empty = 0u32;
-    for (block, l) in fits.chunks_exact(4).enumerate() {
-        let lanes = _mm_set_epi32(l[3] as i32, l[2] as i32, l[1] as i32, l[0] as i32);
-        let zero = _mm_cmpeq_epi32(lanes, _mm_setzero_si128());
-        empty |= (_mm_movemask_ps(_mm_castsi128_ps(zero)) as u32) << (4 * block);
+    let l = lanes.map(|bits| bits as i32);
+    let empty = _mm_cmpeq_epi32(_mm_set_epi32(l[3], l[2], l[1], l[0]), _mm_setzero_si128());
+    !(_mm_movemask_ps(_mm_castsi128_ps(empty)) as u32) & 0b1111
+}
+
+/// [`nonzero_lanes`] one lane at a time (without SSE2; on x86-64 a test compares the two).
+#[cfg(any(not(target_arch = "x86_64"), test))]
+fn nonzero_lanes_portable(lanes: &[u32; 4]) -> u32 {
+    (0..4).fold(0, |rows, k| rows | u32::from(lanes[k] != 0) << k)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use nonzero_lanes_portable as nonzero_lanes;
+
+/// Orientations whose rows with placements share one word of [`Scratch::rows`] (3 x 20 bits).
+const PER_WORD: usize = 3;
+const WORDS: usize = ORIENTATION_COUNT.div_ceil(PER_WORD);
+/// Placements a list can hold at most: every orientation at every field.
+const MAX_PLACEMENTS: usize = ORIENTATION_COUNT * SIZE * SIZE;
+
+/// The generator's working memory, one per thread: built once, since clearing it for every
+/// list cost about as much as generating the list.
+struct Scratch {
+    tables: RowFits,
+    /// Lane `o * LANES + y`: the x where orientation o fits with its top row at y (only the
+    /// lanes marked in `rows` are from this list).
+    lanes: [u32; ORIENTATION_COUNT * LANES],
+    /// Bit `LANES * (o % PER_WORD) + y` of word `o / PER_WORD`: lane `o * LANES + y` holds
+    /// placements. One loop over a word's bits replaces a loop per orientation, whose ends
+    /// the processor cannot predict.
+    rows: [u64; WORDS],
+    /// The list being written, with a spare slot.
+    moves: Vec<Move>,
+}
+
+impl Scratch {
+    /// Run `f` on this thread's scratch.
+    fn with<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+        thread_local! {
+            static SCRATCH: RefCell<Box<Scratch>> = RefCell::new(Box::new(Scratch {
+                tables: RowFits::new(),
+                lanes: [0; ORIENTATION_COUNT * LANES],
+                rows: [0; WORDS],
+                moves: vec![0; MAX_PLACEMENTS + 1],
+            }));
+        }
+        SCRATCH.with(|scratch| f(&mut scratch.borrow_mut()))
     }
-    !empty & ((1 << LANES) - 1)
 }
 
 /// What the generator needs for one colour.
@@ -282,29 +343,60 @@ impl Generation {
         first..=last
     }
 
-    /// Call `found(orientation, x bits, y)` for every orientation and row with placements,
-    /// in order (shape, orientation, row).
-    fn each(&self, mut found: impl FnMut(usize, u32, usize)) {
+    /// Append every placement to `out`, ordered by orientation (so by shape), row and x.
+    /// First every orientation's lanes, then the moves of the lanes with placements.
+    fn placements(&self, out: &mut Vec<Move>) {
         if self.lo > self.hi {
             return;
         }
+        // top rows with a target at most 4 rows below (no taller orientation), whole vectors
+        let window = self.lo.saturating_sub(4) / 4 * 4..self.hi / 4 * 4 + 4;
         let t = tables();
-        let row_fits = RowFits::new(&self.free, &self.targets);
-        let mut shapes = self.shapes;
-        while shapes != 0 {
-            let shape = shapes.trailing_zeros() as usize;
-            shapes &= shapes - 1;
-            let (start, end) = t.shape_range[shape];
-            for index in start as usize..end as usize {
-                let fits = row_fits.all_rows(&t.orientations[index], &t.row_ids[index]);
-                let mut rows = nonzero_rows(&fits);
-                while rows != 0 {
-                    let y = rows.trailing_zeros() as usize;
-                    rows &= rows - 1;
-                    found(index, fits[y], y);
+        Scratch::with(|scratch| {
+            let Scratch {
+                tables: fits,
+                lanes,
+                rows,
+                moves,
+            } = scratch;
+            fits.fill(&self.free, &self.targets, self.shapes);
+            *rows = [0; WORDS];
+            let mut shapes = self.shapes;
+            while shapes != 0 {
+                let shape = shapes.trailing_zeros() as usize;
+                shapes &= shapes - 1;
+                let (start, end) = t.shape_range[shape];
+                for index in usize::from(start)..usize::from(end) {
+                    let out = &mut lanes[index * LANES..(index + 1) * LANES];
+                    let found = fits.rows_into(t.links[index], window.clone(), out);
+                    rows[index / PER_WORD] |= u64::from(found) << (LANES * (index % PER_WORD));
                 }
             }
-        }
+            // lane o * 20 + y holds the x of placement ids (o * 20 + y) * 20 + x
+            let mut n = 0;
+            for (word_index, &word) in rows.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let lane = word_index * PER_WORD * LANES + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let bits = lanes[lane];
+                    let base = (lane * SIZE) as Move;
+                    // the first two unconditionally: most rows hold one placement, few more
+                    // than two (a second slot written for nothing is overwritten or unused)
+                    let second = bits & (bits - 1);
+                    moves[n] = base + bits.trailing_zeros() as Move;
+                    moves[n + 1] = base + second.trailing_zeros() as Move;
+                    n += 1 + usize::from(second != 0);
+                    let mut rest = second & second.wrapping_sub(1);
+                    while rest != 0 {
+                        moves[n] = base + rest.trailing_zeros() as Move;
+                        n += 1;
+                        rest &= rest - 1;
+                    }
+                }
+            }
+            out.extend_from_slice(&moves[..n]);
+        });
     }
 
     /// Whether any placement exists: one row at a time (no [`RowFits`] to build first), since
@@ -482,13 +574,7 @@ impl State {
     /// then position (row-major).
     pub fn placements(&self, colour: usize, out: &mut Vec<Move>) {
         out.clear();
-        self.generation(colour).each(|index, mut bits, y| {
-            while bits != 0 {
-                let x = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                out.push(placement(index, x, y));
-            }
-        });
+        self.generation(colour).placements(out);
     }
 
     /// Whether `colour` could place any piece (the elimination test).
@@ -664,9 +750,27 @@ mod tests {
         assert!(state.winner().is_some());
     }
 
+    /// `g`'s placements one orientation and one row at a time, in the generator's order.
+    fn one_row_at_a_time(g: &Generation) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for (index, o) in tables().orientations.iter().enumerate() {
+            if g.shapes >> o.shape & 1 == 1 {
+                for y in 0..=SIZE - usize::from(o.height) {
+                    let mut bits = fits_at(o, y, &g.free, &g.targets);
+                    while bits != 0 {
+                        moves.push(placement(index, bits.trailing_zeros() as usize, y));
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+        moves
+    }
+
     #[test]
-    fn all_rows_at_once_agree_with_one_row_at_a_time_and_any_with_each() {
-        // random games of both seasons: every orientation, every top row, every colour
+    fn the_generator_agrees_with_one_row_at_a_time_and_any_with_it() {
+        // random games of both seasons, every colour: the thread's scratch tables are reused
+        // from list to list, with stacks left from other sets of shapes
         for (seed, season) in [(5, Season::Y2021), (6, Season::Y2027)] {
             let mut rng = SplitMix64::new(seed);
             let mut state = State::new(season, 12);
@@ -674,28 +778,51 @@ mod tests {
             while !state.is_terminal() {
                 for colour in 0..4 {
                     let g = state.generation(colour);
-                    let mut found = 0;
-                    g.each(|_, _, _| found += 1);
-                    assert_eq!(g.any(), found > 0, "colour {colour}");
-                    let rows = RowFits::new(&g.free, &g.targets);
+                    let mut found = Vec::new();
+                    g.placements(&mut found);
+                    assert_eq!(found, one_row_at_a_time(&g), "colour {colour}");
+                    assert_eq!(g.any(), !found.is_empty(), "colour {colour}");
+                    // every lane of every orientation, not only those of the window
+                    let mut fits = RowFits::new();
+                    fits.fill(&g.free, &g.targets, g.shapes);
                     let t = tables();
-                    for (o, ids) in t.orientations.iter().zip(&t.row_ids) {
-                        let fits = rows.all_rows(o, ids);
-                        for y in 0..LANES {
-                            let expected = if y + o.height as usize <= SIZE {
+                    for (o, &link) in t.orientations.iter().zip(&t.links) {
+                        if g.shapes >> o.shape & 1 == 0 {
+                            continue;
+                        }
+                        let mut lanes = [0; LANES];
+                        let rows = fits.rows_into(link, 0..LANES, &mut lanes);
+                        for (y, &lane) in lanes.iter().enumerate() {
+                            let expected = if y + usize::from(o.height) <= SIZE {
                                 fits_at(o, y, &g.free, &g.targets)
                             } else {
                                 0
                             };
-                            assert_eq!(fits[y], expected, "row {y} of {o:?}");
-                            assert_eq!(nonzero_rows(&fits) >> y & 1, u32::from(expected != 0));
-                            assert_eq!(nonzero_rows_portable(&fits), nonzero_rows(&fits));
+                            assert_eq!(lane, expected, "row {y} of {o:?}");
+                            assert_eq!(rows >> y & 1, u32::from(expected != 0));
                         }
                     }
                 }
                 state.legal_moves(&mut moves);
                 state.apply(moves[rng.below(moves.len())]);
             }
+        }
+    }
+
+    #[test]
+    fn nonzero_lanes_agrees_with_one_lane_at_a_time() {
+        let mut rng = SplitMix64::new(9);
+        for pattern in 0..16u32 {
+            let lanes: [u32; 4] = std::array::from_fn(|k| {
+                let bits = rng.next_u64() as u32 | 1 << 31;
+                if pattern >> k & 1 == 1 {
+                    bits
+                } else {
+                    0
+                }
+            });
+            assert_eq!(nonzero_lanes(&lanes), pattern);
+            assert_eq!(nonzero_lanes_portable(&lanes), pattern);
         }
     }
 
