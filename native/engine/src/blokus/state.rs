@@ -201,7 +201,7 @@ impl RowFits {
         // a stack from its head and the rows below (listed before it)
         for (i, stack) in t.stacks.iter().enumerate() {
             if stack.shapes & shapes != 0 {
-                let (fit, touch) = self.over(stack.head, stack.tail, 0..LANES);
+                let (fit, touch) = self.over(stack.head, stack.tail);
                 let id = ROW_MASK_COUNT + 1 + i;
                 self.fit[id][..LANES].copy_from_slice(&fit);
                 self.touch[id][..LANES].copy_from_slice(&touch);
@@ -209,25 +209,15 @@ impl RowFits {
         }
     }
 
-    /// Fit and touch lanes `window` (whole vectors) of the row mask `head` over the rows of
-    /// table `tail`: one `and` and one `or` per lane, read one row down in `tail`.
+    /// Fit and touch lanes of the row mask `head` over the rows of table `tail`: one `and`
+    /// and one `or` per lane, read one row down in `tail`.
     #[inline(always)]
-    fn over(&self, head: u8, tail: u8, window: Range<usize>) -> ([u32; LANES], [u32; LANES]) {
+    fn over(&self, head: u8, tail: u8) -> ([u32; LANES], [u32; LANES]) {
         let (head, tail) = (usize::from(head), usize::from(tail));
         let (mut fit, mut touch) = ([0; LANES], [0; LANES]);
-        let below = window.start + 1..window.end + 1;
-        let rows = fit[window.clone()]
-            .chunks_exact_mut(4)
-            .zip(touch[window.clone()].chunks_exact_mut(4))
-            .zip(self.fit[head][window.clone()].chunks_exact(4))
-            .zip(self.fit[tail][below.clone()].chunks_exact(4))
-            .zip(self.touch[head][window].chunks_exact(4))
-            .zip(self.touch[tail][below].chunks_exact(4));
-        for (((((fit, touch), head_fit), tail_fit), head_touch), tail_touch) in rows {
-            for k in 0..4 {
-                fit[k] = head_fit[k] & tail_fit[k];
-                touch[k] = head_touch[k] | tail_touch[k];
-            }
+        for y in 0..LANES {
+            fit[y] = self.fit[head][y] & self.fit[tail][y + 1];
+            touch[y] = self.touch[head][y] | self.touch[tail][y + 1];
         }
         (fit, touch)
     }
