@@ -116,11 +116,13 @@ pub struct Tables {
 /// Table ids name a stack of rows: 0..ROW_MASK_COUNT a single row mask, `NO_ROWS` no rows
 /// (below a one-row orientation), then [`Tables::stacks`] in order.
 pub const NO_ROWS: u8 = ROW_MASK_COUNT as u8;
+/// The table id of the first of [`Tables::stacks`].
+pub const FIRST_STACK: usize = ROW_MASK_COUNT + 1;
 /// Number of [`Tables::stacks`]: 30 shared stacks where the orientations below their top rows
 /// hold 155 rows (91 orientations over these take 121 row steps instead of 246).
 pub const STACK_COUNT: usize = 30;
 /// Number of table ids: row masks, [`NO_ROWS`] and stacks.
-pub const TABLE_COUNT: usize = ROW_MASK_COUNT + 1 + STACK_COUNT;
+pub const TABLE_COUNT: usize = FIRST_STACK + STACK_COUNT;
 
 /// Two rows or more of an orientation below its top row: the row mask `head` over the rows of
 /// table `tail`. `shapes` (bit = shape) are those whose orientations stand on it.
@@ -151,7 +153,7 @@ fn table_of(ids: &[u8], shape: u8, stacks: &mut Vec<Stack>) -> u8 {
                 stacks.len() - 1
             });
             stacks[position].shapes |= 1 << shape;
-            (ROW_MASK_COUNT + 1 + position) as u8
+            (FIRST_STACK + position) as u8
         }
     }
 }
@@ -284,7 +286,7 @@ mod tests {
                 vec![]
             }
             i => {
-                let stack = t.stacks[i - ROW_MASK_COUNT - 1];
+                let stack = t.stacks[i - FIRST_STACK];
                 let mut rows = vec![t.row_masks[usize::from(stack.head)]];
                 rows.extend(rows_of(t, stack.tail));
                 rows
@@ -303,7 +305,7 @@ mod tests {
             // every stack below it lists its shape
             let mut id = usize::from(tail);
             while id > usize::from(NO_ROWS) {
-                let stack = t.stacks[id - ROW_MASK_COUNT - 1];
+                let stack = t.stacks[id - FIRST_STACK];
                 assert_eq!(
                     stack.shapes >> o.shape & 1,
                     1,
@@ -313,7 +315,7 @@ mod tests {
             }
         }
         for (i, stack) in t.stacks.iter().enumerate() {
-            let id = ROW_MASK_COUNT + 1 + i;
+            let id = FIRST_STACK + i;
             assert!(
                 usize::from(stack.tail) < id,
                 "stack {id} stands on a later one"

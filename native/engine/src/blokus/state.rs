@@ -4,7 +4,7 @@
 //! colour only at corners; after every move the colours that cannot place are dropped.
 
 use super::shapes::{
-    shape_size, tables, Orientation, ALL_SHAPES, MONO, NO_ROWS, ORIENTATION_COUNT, ROW_MASK_COUNT,
+    shape_size, tables, Orientation, ALL_SHAPES, FIRST_STACK, MONO, NO_ROWS, ORIENTATION_COUNT,
     TABLE_COUNT, TOTAL_SQUARES,
 };
 use crate::rng::SplitMix64;
@@ -202,7 +202,7 @@ impl RowFits {
         for (i, stack) in t.stacks.iter().enumerate() {
             if stack.shapes & shapes != 0 {
                 let (fit, touch) = self.over(stack.head, stack.tail);
-                let id = ROW_MASK_COUNT + 1 + i;
+                let id = FIRST_STACK + i;
                 self.fit[id][..LANES].copy_from_slice(&fit);
                 self.touch[id][..LANES].copy_from_slice(&touch);
             }
