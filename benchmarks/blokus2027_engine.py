@@ -121,12 +121,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot read positions {args.positions}: {error!r}", file=sys.stderr)
         return 2
     ours: dict[str, float] = {}
-    ours["movegen_per_s"], ours["moves_per_s"], movegen_cpu = python_movegen(states, args.seconds)
+    ours["movegen_per_s"], ours["moves_per_s"] = python_movegen(states, args.seconds)
     ours["games_per_s"], ours["plies_per_s"] = bench_games(args.seconds, SEED)
     print(f"positions: {len(states)}")
     for key, value in ours.items():
         print(f"{key}: {value:.1f}")
-    figures, missing = native_figures(states, args.seconds, movegen_cpu)
+    figures, missing = native_figures(states, args.seconds)
     for key, value in figures.items():
         print(f"{key}: {value:.1f}")
     if missing:

@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, EOFError, ValueError, KeyError) as error:
         print(f"cannot read positions {args.positions}: {error!r}", file=sys.stderr)
         return 2
-    movegen, moves, movegen_cpu = python_movegen(states, args.seconds)
+    movegen, moves = python_movegen(states, args.seconds)
     print(f"movegen_per_s: {movegen:.0f}")
     print(f"moves_per_s: {moves:.0f}")
     if args.compare:
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     games, plies = bench_games(args.seconds)
     print(f"games_per_s: {games:.1f}")
     print(f"plies_per_s: {plies:.0f}")
-    figures, missing = native_figures(states, args.seconds, movegen_cpu)
+    figures, missing = native_figures(states, args.seconds)
     for key, value in figures.items():
         print(f"{key}: {value:.0f}")
     if missing:

@@ -4,8 +4,9 @@ engine's.
 
 * ``native_movegen_per_s``: positions per CPU second whose complete legal move list the core
   generates (inside the core: no Python objects); ``native_moves_per_s`` the moves produced;
-  ``native_movegen_ratio_cpu`` that rate over the Python engine's on the same positions by
-  CPU time (:func:`python_movegen`, measured in the same run).
+  ``native_movegen_ratio_cpu`` the core's positions per CPU second over the Python engine's
+  on the same positions, both timed in alternating slices (:func:`movegen_ratio`), so that a
+  change of load on a shared machine weighs on both alike.
 * ``native_search_nodes_per_s``: MCTS simulations (selection, expansion, a playout to the
   end of the game, back-up) per CPU second, one thread, a fresh tree on each of a fixed set
   of positions (every :data:`SEARCH_STRIDE`-th running position of the file).
@@ -17,8 +18,10 @@ Without the core these figures are not printed; :func:`native_figures` says why.
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from botarena.games.blokus.state_base import BlokusStateBase
 from botarena.native import blokus as native_blokus
@@ -26,35 +29,66 @@ from botarena.native import blokus as native_blokus
 MOVEGEN_PASSES = 10
 """Passes over the positions per call of the core: its movegen figure is of the core, not of
 handing the positions over from Python (about 5 % of one pass)."""
+RATIO_SLICES = 10
+"""Alternating Python/native slices of :func:`movegen_ratio`."""
+RATIO_CHUNK = 16
+"""Python positions between two looks at the clock in a slice."""
 SEARCH_STRIDE = 50
 """Every this-many-th position is searched."""
 SEARCH_SIMULATIONS = 200
 """Simulations per searched position and round."""
 
 
-def python_movegen(states: Sequence[BlokusStateBase], seconds: float) -> tuple[float, float, float]:
-    """The Python engine's ``(positions/s, moves/s, positions per CPU second)``: complete
+def python_movegen(states: Sequence[BlokusStateBase], seconds: float) -> tuple[float, float]:
+    """The Python engine's ``(positions/s, moves/s)``: complete
     legal SetMove lists over ``states`` (cycled) for about ``seconds``, after one untimed pass
     that fills the process-wide table of SetMove objects (a server keeps it across games)."""
     for state in states:
         state.set_moves()
     positions = moves = 0
-    start, start_cpu = time.perf_counter(), time.process_time()
+    start = time.perf_counter()
     while True:
         for state in states:
             moves += len(state.set_moves())
             positions += 1
             if positions % 64 == 0 and time.perf_counter() - start >= seconds:
                 elapsed = time.perf_counter() - start
-                cpu = max(time.process_time() - start_cpu, 1e-9)
-                return positions / elapsed, moves / elapsed, positions / cpu
+                return positions / elapsed, moves / elapsed
+
+
+def movegen_ratio(
+    states: Sequence[BlokusStateBase],
+    count: Callable[[list[Any], int], int],
+    positions: list[Any],
+    seconds: float,
+) -> float:
+    """Native over Python positions per CPU second on ``states``: :data:`RATIO_SLICES`
+    slices of about ``seconds / RATIO_SLICES`` each, half the Python engine cycling through
+    ``states`` and half calls of the core's ``count`` over the same ``positions`` (converted
+    from ``states``), summed per engine."""
+    python_done = native_done = 0
+    python_cpu = native_cpu = 0.0
+    half = seconds / RATIO_SLICES / 2
+    cycle = itertools.cycle(states)
+    for _ in range(RATIO_SLICES):
+        start = time.process_time()
+        while time.process_time() - start < half:
+            for state in itertools.islice(cycle, RATIO_CHUNK):
+                state.set_moves()
+            python_done += RATIO_CHUNK
+        python_cpu += time.process_time() - start
+        start = time.process_time()
+        while time.process_time() - start < half:
+            count(positions, MOVEGEN_PASSES)
+            native_done += len(positions) * MOVEGEN_PASSES
+        native_cpu += time.process_time() - start
+    return (native_done / native_cpu) / (python_done / python_cpu)
 
 
 def native_figures(
-    states: Sequence[BlokusStateBase], seconds: float, python_movegen_cpu: float
+    states: Sequence[BlokusStateBase], seconds: float
 ) -> tuple[dict[str, float], str | None]:
-    """The figures (see the module text), or ``({}, reason)`` without the core;
-    ``python_movegen_cpu`` is the Python engine's positions per CPU second."""
+    """The figures (see the module text), or ``({}, reason)`` without the core."""
     try:
         core = native_blokus.core()
     except native_blokus.NativeUnavailable as error:
@@ -71,7 +105,9 @@ def native_figures(
             break
     figures["native_movegen_per_s"] = done / elapsed
     figures["native_moves_per_s"] = moves / elapsed
-    figures["native_movegen_ratio_cpu"] = figures["native_movegen_per_s"] / python_movegen_cpu
+    figures["native_movegen_ratio_cpu"] = movegen_ratio(
+        states, core.blokus_movegen_count, positions, seconds
+    )
     running = [p for p in positions[::SEARCH_STRIDE] if not p.is_terminal()]
     simulations = 0
     start = time.process_time()
