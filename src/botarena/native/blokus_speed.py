@@ -39,12 +39,17 @@ SEARCH_SIMULATIONS = 200
 """Simulations per searched position and round."""
 
 
-def python_movegen(states: Sequence[BlokusStateBase], seconds: float) -> tuple[float, float]:
-    """The Python engine's ``(positions/s, moves/s)``: complete
-    legal SetMove lists over ``states`` (cycled) for about ``seconds``, after one untimed pass
-    that fills the process-wide table of SetMove objects (a server keeps it across games)."""
+def fill_move_table(states: Sequence[BlokusStateBase]) -> None:
+    """One untimed pass over ``states``: fills the Python engine's process-wide table of
+    SetMove objects (a server keeps it across games), so that timing starts warm."""
     for state in states:
         state.set_moves()
+
+
+def python_movegen(states: Sequence[BlokusStateBase], seconds: float) -> tuple[float, float]:
+    """The Python engine's ``(positions/s, moves/s)``: complete legal SetMove lists over
+    ``states`` (cycled) for about ``seconds``, after :func:`fill_move_table`."""
+    fill_move_table(states)
     positions = moves = 0
     start = time.perf_counter()
     while True:
@@ -65,7 +70,8 @@ def movegen_ratio(
     """Native over Python positions per CPU second on ``states``: :data:`RATIO_SLICES`
     slices of about ``seconds / RATIO_SLICES`` each, half the Python engine cycling through
     ``states`` and half calls of the core's ``count`` over the same ``positions`` (converted
-    from ``states``), summed per engine."""
+    from ``states``), summed per engine; after :func:`fill_move_table`."""
+    fill_move_table(states)
     python_done = native_done = 0
     python_cpu = native_cpu = 0.0
     half = seconds / RATIO_SLICES / 2
