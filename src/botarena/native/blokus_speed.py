@@ -4,9 +4,9 @@ engine's.
 
 * ``native_movegen_per_s``: positions per CPU second whose complete legal move list the core
   generates (inside the core: no Python objects); ``native_moves_per_s`` the moves produced;
-  ``native_movegen_ratio_cpu`` the core's positions per CPU second over the Python engine's
-  on the same positions, both timed in alternating slices (:func:`movegen_ratio`), so that a
-  change of load on a shared machine weighs on both alike.
+  ``native_movegen_ratio_cpu`` that rate over the Python engine's on the same positions.
+  The core and the Python engine are timed in alternating slices (:func:`movegen_figures`),
+  so that a change of load on a shared machine weighs on both alike.
 * ``native_search_nodes_per_s``: MCTS simulations (selection, expansion, a playout to the
   end of the game, back-up) per CPU second, one thread, a fresh tree on each of a fixed set
   of positions (every :data:`SEARCH_STRIDE`-th running position of the file).
@@ -30,7 +30,7 @@ MOVEGEN_PASSES = 10
 """Passes over the positions per call of the core: its movegen figure is of the core, not of
 handing the positions over from Python (about 5 % of one pass)."""
 RATIO_SLICES = 10
-"""Alternating Python/native slices of :func:`movegen_ratio`."""
+"""Alternating Python/native slices of :func:`movegen_figures`."""
 RATIO_CHUNK = 16
 """Python positions between two looks at the clock in a slice."""
 SEARCH_STRIDE = 50
@@ -61,18 +61,19 @@ def python_movegen(states: Sequence[BlokusStateBase], seconds: float) -> tuple[f
                 return positions / elapsed, moves / elapsed
 
 
-def movegen_ratio(
+def movegen_figures(
     states: Sequence[BlokusStateBase],
     count: Callable[[list[Any], int], int],
     positions: list[Any],
     seconds: float,
-) -> float:
-    """Native over Python positions per CPU second on ``states``: :data:`RATIO_SLICES`
-    slices of about ``seconds / RATIO_SLICES`` each, half the Python engine cycling through
-    ``states`` and half calls of the core's ``count`` over the same ``positions`` (converted
-    from ``states``), summed per engine; after :func:`fill_move_table`."""
+) -> dict[str, float]:
+    """``native_movegen_per_s``, ``native_moves_per_s`` and ``native_movegen_ratio_cpu`` on
+    ``states``: :data:`RATIO_SLICES` slices of about ``seconds / RATIO_SLICES`` each, half the
+    Python engine cycling through ``states`` and half calls of the core's ``count`` over the
+    same ``positions`` (converted from ``states``), summed per engine; after
+    :func:`fill_move_table`."""
     fill_move_table(states)
-    python_done = native_done = 0
+    python_done = native_done = native_moves = 0
     python_cpu = native_cpu = 0.0
     half = seconds / RATIO_SLICES / 2
     cycle = itertools.cycle(states)
@@ -85,10 +86,15 @@ def movegen_ratio(
         python_cpu += time.process_time() - start
         start = time.process_time()
         while time.process_time() - start < half:
-            count(positions, MOVEGEN_PASSES)
+            native_moves += count(positions, MOVEGEN_PASSES)
             native_done += len(positions) * MOVEGEN_PASSES
         native_cpu += time.process_time() - start
-    return (native_done / native_cpu) / (python_done / python_cpu)
+    native_rate = native_done / native_cpu
+    return {
+        "native_movegen_per_s": native_rate,
+        "native_moves_per_s": native_moves / native_cpu,
+        "native_movegen_ratio_cpu": native_rate / (python_done / python_cpu),
+    }
 
 
 def native_figures(
@@ -100,20 +106,7 @@ def native_figures(
     except native_blokus.NativeUnavailable as error:
         return {}, str(error)
     positions = [native_blokus.to_native(state) for state in states]
-    figures: dict[str, float] = {}
-    done = moves = 0
-    start = time.process_time()
-    while True:
-        moves += core.blokus_movegen_count(positions, MOVEGEN_PASSES)
-        done += len(positions) * MOVEGEN_PASSES
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            break
-    figures["native_movegen_per_s"] = done / elapsed
-    figures["native_moves_per_s"] = moves / elapsed
-    figures["native_movegen_ratio_cpu"] = movegen_ratio(
-        states, core.blokus_movegen_count, positions, seconds
-    )
+    figures = movegen_figures(states, core.blokus_movegen_count, positions, seconds)
     running = [p for p in positions[::SEARCH_STRIDE] if not p.is_terminal()]
     simulations = 0
     start = time.process_time()
