@@ -416,7 +416,8 @@ impl Generation {
 
     /// Append every placement to `out`, ordered by orientation (so by shape), row and x.
     /// Compiled twice: for the x86-64-v2 baseline of the build, and with AVX2 and BMI for the
-    /// CPUs that have them (about 1.2x faster here; the same code, chosen at run time).
+    /// CPUs that have them (the same code, chosen at run time; 2-4 % more lists per second on
+    /// this machine's AMD EPYC, measured in one process against the baseline build).
     fn placements(&self, out: &mut Vec<Move>) {
         if self.lo > self.hi {
             return;
@@ -433,6 +434,7 @@ impl Generation {
         });
     }
 
+    /// [`Generation::placements_with`] compiled for AVX2 and BMI.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt")]
     fn placements_avx2(&self, scratch: &mut Scratch, out: &mut Vec<Move>) {
